@@ -1,0 +1,40 @@
+# Two commands do all the set-up on a fresh machine:
+#   make lab    create .venv if missing, install cgteach, open the lessons in JupyterLab
+#   make test   create .venv if missing, install cgteach with its test tools, run every test
+# Use another environment by passing its python:  make test PYTHON=/path/to/python
+
+VENV   ?= .venv
+PYTHON ?= $(VENV)/bin/python
+STAMP  := $(VENV)/.cgteach-installed
+
+# The first python3.x (x >= 11) found on PATH builds the virtual environment.
+BASE_PYTHON := $(firstword $(foreach p,python3.13 python3.12 python3.11 python3,$(shell command -v $(p) 2>/dev/null)))
+
+PYTEST_ARGS ?=
+
+.PHONY: lab test lint bench clean-venv
+
+$(STAMP): pyproject.toml
+	@test -x $(VENV)/bin/python || $(BASE_PYTHON) -m venv $(VENV)
+	@$(VENV)/bin/python -c 'import sys; assert sys.version_info >= (3, 11), "cgteach needs Python 3.11 or newer"'
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check cgteach tests benchmarks
+	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
+	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	    cgteach tests notebooks $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check cgteach tests benchmarks
+
+bench: $(STAMP)
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PYTHON) $$f || exit 1; done
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,76 @@
+"""Saving positions to JSON files and loading them back.
+
+Every file is one JSON object with three keys::
+
+    {"format": "cgteach.<kind>", "version": 1, "position": {...}}
+
+``format`` names the kind of position (``hackenbush``, ``hackendot`` …),
+``version`` the layout of ``position``.  A loader checks both before it
+builds anything, so a file of the wrong kind, a newer version or a damaged
+file gives a clear ``ValueError`` and never a half-built position.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+__all__ = ["dumps", "loads", "save", "load"]
+
+VERSION = 1
+
+
+def dumps(kind: str, payload: dict) -> str:
+    """Return the JSON text for a position of ``kind`` with body ``payload``."""
+    doc = {"format": f"cgteach.{kind}", "version": VERSION, "position": payload}
+    return json.dumps(doc, indent=2, sort_keys=False)
+
+
+def loads(kind: str, text: str | bytes) -> dict:
+    """Check ``text`` is a version-1 file of ``kind`` and return its body.
+
+    >>> loads("hackendot", dumps("hackendot", {"parents": [None]}))
+    {'parents': [None]}
+    >>> loads("hackendot", '{"format": "cgteach.hackenbush", "version": 1, "position": {}}')
+    Traceback (most recent call last):
+    ...
+    ValueError: this file holds a cgteach.hackenbush position, not a cgteach.hackendot one
+    """
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not a valid JSON file: {exc}") from None
+    if not isinstance(doc, dict) or "format" not in doc:
+        raise ValueError(
+            "not a cgteach position file: expected a JSON object with keys "
+            "'format', 'version' and 'position'"
+        )
+    expected = f"cgteach.{kind}"
+    if doc["format"] != expected:
+        raise ValueError(f"this file holds a {doc['format']} position, not a {expected} one")
+    if doc.get("version") != VERSION:
+        raise ValueError(
+            f"this file has format version {doc.get('version')!r}; this cgteach reads "
+            f"version {VERSION} (upgrade cgteach to read newer files)"
+        )
+    body = doc.get("position")
+    if not isinstance(body, dict):
+        raise ValueError("the file's 'position' entry is missing or is not a JSON object")
+    return body
+
+
+def save(kind: str, payload: dict, path: str | os.PathLike) -> None:
+    """Write the position file to ``path`` (UTF-8, pretty-printed)."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(dumps(kind, payload))
+        f.write("\n")
+
+
+def load(kind: str, path: str | os.PathLike) -> dict:
+    """Read ``path`` and return the checked body (see :func:`loads`)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise ValueError(f"cannot read position file {os.fspath(path)!r}: {exc.strerror}") from None
+    return loads(kind, text)

@@ -1,0 +1,368 @@
+"""The Hackenbush position: a multigraph of coloured edges standing on the ground.
+
+A **position** is a finite multigraph whose edges are coloured green, blue or
+red, together with a set of **ground** nodes.  Loops (an edge from a node to
+itself) and parallel edges are allowed, and there may be any number of
+ground nodes.  Every edge must be joined to the ground by some path; an edge
+that is not would already have fallen off.
+
+A **move** cuts one edge; everything that is no longer joined to the ground
+falls off and is gone.  In green Hackenbush either player may cut any edge;
+in blue-red Hackenbush Left (Blue) cuts blue edges and Right (Red) red ones.
+
+Positions are immutable values: :meth:`Hackenbush.cut` returns a new
+position.  ``.edges`` keeps the order in which the edges were given, so an
+index names the same edge to a student, the drawing and the analysis.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict, deque
+from collections.abc import Hashable, Iterable
+
+from cgteach import _io
+
+__all__ = ["Hackenbush", "COLOURS"]
+
+#: The edge colours a position may use.
+COLOURS = ("green", "blue", "red")
+
+
+def _check_node(node, where: str):
+    if not isinstance(node, Hashable) or isinstance(node, (list, dict, set)):
+        raise TypeError(f"{where}: node names must be hashable (a number or a string), "
+                        f"got {node!r}")
+    return node
+
+
+def _normalise_edge(edge, i: int) -> tuple:
+    if isinstance(edge, (str, bytes)) or not isinstance(edge, (tuple, list)):
+        raise TypeError(
+            f"edge {i} must be a pair (u, v) or a triple (u, v, colour), got {edge!r}"
+        )
+    if len(edge) == 2:
+        u, v = edge
+        colour = "green"
+    elif len(edge) == 3:
+        u, v, colour = edge
+    else:
+        raise ValueError(
+            f"edge {i} must be a pair (u, v) or a triple (u, v, colour), "
+            f"got {len(edge)} items: {edge!r}"
+        )
+    if not isinstance(colour, str) or colour.lower() not in COLOURS:
+        raise ValueError(
+            f"edge {i} has colour {colour!r}; the colour must be one of 'green', 'blue', 'red'"
+        )
+    where = f"edge {i}"
+    return (_check_node(u, where), _check_node(v, where), colour.lower())
+
+
+class Hackenbush:
+    """A Hackenbush position.
+
+    ``edges`` holds ``(u, v)`` for a green edge or ``(u, v, colour)`` with
+    colour ``"green"``, ``"blue"`` or ``"red"``; ``ground`` holds the ground
+    nodes (one node may be given on its own).
+
+    >>> h = Hackenbush([(0, 1), (1, 2), (1, 1)])
+    >>> h
+    Hackenbush([(0, 1), (1, 2), (1, 1)], ground=(0,))
+    >>> len(h), h.colours
+    (3, {'green'})
+    >>> h.cut(0)
+    Hackenbush([], ground=(0,))
+    >>> Hackenbush([(0, 1), (2, 3)])
+    Traceback (most recent call last):
+    ...
+    ValueError: edge 1 (2, 3) is not joined to the ground (ground nodes: 0); every edge must be connected to a ground node by a path of edges
+    """
+
+    __slots__ = ("_edges", "_ground", "_hash")
+
+    def __init__(self, edges: Iterable = (), ground=(0,)):
+        if isinstance(edges, Hackenbush):
+            edges, ground = edges._edges, edges._ground
+        if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
+            raise TypeError(f"edges must be a list of (u, v) or (u, v, colour), got {edges!r}")
+        if isinstance(ground, (str, int)) or not isinstance(ground, Iterable):
+            ground = (ground,)
+        ground_nodes = []
+        for g in ground:
+            _check_node(g, "ground")
+            if g not in ground_nodes:
+                ground_nodes.append(g)
+        if not ground_nodes:
+            raise ValueError("a Hackenbush position needs at least one ground node")
+        normalised = tuple(_normalise_edge(e, i) for i, e in enumerate(edges))
+        object.__setattr__(self, "_edges", normalised)
+        object.__setattr__(self, "_ground", tuple(ground_nodes))
+        object.__setattr__(self, "_hash", None)
+        floating = self._floating()
+        if floating:
+            i = floating[0]
+            u, v, _ = normalised[i]
+            names = ", ".join(map(repr, ground_nodes))
+            raise ValueError(
+                f"edge {i} {(u, v)!r} is not joined to the ground (ground nodes: {names}); "
+                "every edge must be connected to a ground node by a path of edges"
+            )
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Hackenbush positions are immutable; cut() returns a new one")
+
+    # -- basic facts -----------------------------------------------------
+
+    @property
+    def edges(self) -> tuple[tuple, ...]:
+        """The edges as ``(u, v, colour)`` triples, in their given order."""
+        return self._edges
+
+    @property
+    def ground(self) -> tuple:
+        """The ground nodes, in their given order."""
+        return self._ground
+
+    @property
+    def nodes(self) -> list:
+        """Ground nodes first, then the other nodes in order of first appearance."""
+        seen = dict.fromkeys(self._ground)
+        for u, v, _ in self._edges:
+            seen.setdefault(u)
+            seen.setdefault(v)
+        return list(seen)
+
+    @property
+    def colours(self) -> set[str]:
+        """The set of colours used by the edges."""
+        return {c for _, _, c in self._edges}
+
+    def is_green(self) -> bool:
+        """True when every edge is green (the empty position counts)."""
+        return all(c == "green" for _, _, c in self._edges)
+
+    def is_blue_red(self) -> bool:
+        """True when no edge is green (the empty position counts)."""
+        return all(c != "green" for _, _, c in self._edges)
+
+    def __len__(self) -> int:
+        return len(self._edges)
+
+    def __bool__(self) -> bool:
+        return bool(self._edges)
+
+    # -- moves -----------------------------------------------------------
+
+    def _floating(self, removed: int | None = None) -> list[int]:
+        """Indices of edges not joined to the ground (ignoring edge ``removed``)."""
+        adjacency = defaultdict(list)
+        for i, (u, v, _) in enumerate(self._edges):
+            if i == removed:
+                continue
+            adjacency[u].append(i)
+            if v != u:
+                adjacency[v].append(i)
+        reached = set(self._ground)
+        queue = deque(self._ground)
+        kept = set()
+        while queue:
+            node = queue.popleft()
+            for i in adjacency.get(node, ()):
+                if i in kept:
+                    continue
+                kept.add(i)
+                u, v, _ = self._edges[i]
+                for w in (u, v):
+                    if w not in reached:
+                        reached.add(w)
+                        queue.append(w)
+        return [i for i in range(len(self._edges)) if i != removed and i not in kept]
+
+    def _surviving(self, i: int) -> list[int]:
+        """Indices of the edges still standing after cutting edge ``i``."""
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f"an edge index must be an integer, got {i!r}")
+        if not 0 <= i < len(self._edges):
+            raise ValueError(
+                f"there is no edge {i}: this position has {len(self._edges)} edges, "
+                f"numbered 0 to {len(self._edges) - 1}"
+            )
+        gone = set(self._floating(removed=i))
+        return [j for j in range(len(self._edges)) if j != i and j not in gone]
+
+    def cut(self, i: int) -> Hackenbush:
+        """Return the position after cutting edge ``i`` (what falls off is gone).
+
+        >>> Hackenbush([(0, 1), (1, 2), (0, 3)]).cut(0)
+        Hackenbush([(0, 3)], ground=(0,))
+        """
+        keep = self._surviving(i)
+        return self._from_trusted([self._edges[j] for j in keep], self._ground)
+
+    def cut_with_map(self, i: int) -> tuple[Hackenbush, list[int]]:
+        """Like :meth:`cut`, also returning, for each new edge, its old index."""
+        keep = self._surviving(i)
+        return self._from_trusted([self._edges[j] for j in keep], self._ground), keep
+
+    def options(self, player: str | None = None) -> list[Hackenbush]:
+        """The positions reachable in one move.
+
+        ``player`` is ``None`` (any edge: the green game), ``"blue"``/``"left"``
+        (blue and green edges) or ``"red"``/``"right"`` (red and green edges).
+        """
+        allowed = _allowed_colours(player)
+        return [self.cut(i) for i, (_, _, c) in enumerate(self._edges) if c in allowed]
+
+    @classmethod
+    def _from_trusted(cls, edges, ground) -> Hackenbush:
+        """Build a position from edges already checked and joined to the ground."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "_edges", tuple(edges))
+        object.__setattr__(new, "_ground", tuple(ground))
+        object.__setattr__(new, "_hash", None)
+        return new
+
+    # -- algebra ---------------------------------------------------------
+
+    def relabelled(self, offset: int = 0) -> Hackenbush:
+        """The same position with nodes renamed ``offset, offset+1, …`` (ground first)."""
+        names = {node: offset + k for k, node in enumerate(self.nodes)}
+        return self._from_trusted(
+            [(names[u], names[v], c) for u, v, c in self._edges],
+            [names[g] for g in self._ground],
+        )
+
+    def __add__(self, other: Hackenbush) -> Hackenbush:
+        """The disjoint sum: both positions side by side (nodes renamed to integers)."""
+        if not isinstance(other, Hackenbush):
+            return NotImplemented
+        a = self.relabelled()
+        b = other.relabelled(offset=len(a.nodes))
+        return self._from_trusted(a._edges + b._edges, a._ground + b._ground)
+
+    def __neg__(self) -> Hackenbush:
+        """The negative: blue and red swapped (green stays green)."""
+        swap = {"blue": "red", "red": "blue", "green": "green"}
+        return self._from_trusted([(u, v, swap[c]) for u, v, c in self._edges], self._ground)
+
+    # -- analysis (each lives in its own module) -------------------------
+
+    def grundy(self) -> int:
+        """The nim value of an all-green position (``ValueError`` otherwise)."""
+        from cgteach.hackenbush.green import grundy
+
+        return grundy(self)
+
+    def value(self):
+        """The value of an all-blue/red position, as a ``fractions.Fraction``."""
+        from cgteach.hackenbush.bluered import value
+
+        return value(self)
+
+    def winning_moves(self, player: str | None = None) -> list[int]:
+        """Indices into ``.edges`` of every cut that leaves a P-position.
+
+        For a green position ``player`` is not needed.  For a blue-red
+        position name the player to move, ``"blue"`` or ``"red"``: the
+        answer is every cut that player can make after which they win.
+        """
+        if self.is_green() and player is None:
+            from cgteach.hackenbush.green import winning_moves
+
+            return winning_moves(self)
+        from cgteach.hackenbush.bluered import winning_moves
+
+        return winning_moves(self, player)
+
+    def reduction_steps(self):
+        """The green reductions from this drawing to Nim heaps, step by step."""
+        from cgteach.hackenbush.green import reduction_steps
+
+        return reduction_steps(self)
+
+    # -- files -------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """The JSON-ready body of a position file."""
+        for node in self.nodes:
+            if isinstance(node, bool) or not isinstance(node, (int, str)):
+                raise ValueError(
+                    f"node {node!r} cannot be saved: to save a position, name its nodes "
+                    "with integers or strings (see .relabelled())"
+                )
+        return {
+            "ground": list(self._ground),
+            "edges": [[u, v, c] for u, v, c in self._edges],
+        }
+
+    @classmethod
+    def from_dict(cls, body: dict) -> Hackenbush:
+        """Build a position from the body of a position file, checking everything."""
+        if not isinstance(body, dict) or set(body) != {"ground", "edges"}:
+            raise ValueError("a Hackenbush position needs exactly the keys 'ground' and 'edges'")
+        edges, ground = body["edges"], body["ground"]
+        if not isinstance(edges, list) or not isinstance(ground, list):
+            raise ValueError("'edges' and 'ground' must both be JSON lists")
+        for node in ground + [n for e in edges if isinstance(e, list) for n in e[:2]]:
+            if isinstance(node, bool) or not isinstance(node, (int, str)):
+                raise ValueError(f"node names in a file must be integers or strings, got {node!r}")
+        return cls([tuple(e) if isinstance(e, list) else e for e in edges], ground=ground)
+
+    def to_json(self) -> str:
+        """The position as the text of a versioned JSON position file."""
+        return _io.dumps("hackenbush", self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Hackenbush:
+        """Read a position from JSON text (``ValueError`` if anything is wrong)."""
+        return cls.from_dict(_io.loads("hackenbush", text))
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the position to a JSON file."""
+        _io.save("hackenbush", self.to_dict(), path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Hackenbush:
+        """Read a position from a JSON file written by :meth:`save`."""
+        return cls.from_dict(_io.load("hackenbush", path))
+
+    # -- value semantics ---------------------------------------------------
+
+    def _key(self):
+        return (self._edges, frozenset(self._ground))
+
+    def __eq__(self, other):
+        if not isinstance(other, Hackenbush):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._key()))
+        return self._hash
+
+    def __repr__(self):
+        shown = [(u, v) if c == "green" else (u, v, c) for u, v, c in self._edges]
+        return f"Hackenbush({shown!r}, ground={self._ground!r})"
+
+    def __str__(self):
+        counts = {c: sum(1 for e in self._edges if e[2] == c) for c in COLOURS}
+        parts = [f"{n} {c}" for c, n in counts.items() if n]
+        return f"Hackenbush position with {', '.join(parts) or 'no'} edges"
+
+    def _repr_png_(self):
+        from cgteach.draw.hackenbush import png
+
+        return png(self)
+
+
+def _allowed_colours(player):
+    if player is None:
+        return set(COLOURS)
+    key = str(player).lower()
+    if key in ("blue", "left", "l"):
+        return {"blue", "green"}
+    if key in ("red", "right", "r"):
+        return {"red", "green"}
+    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
