@@ -7,14 +7,16 @@ VENV   ?= .venv
 PYTHON ?= $(VENV)/bin/python
 STAMP  := $(VENV)/.cgteach-installed
 
-# The first python3.x (x >= 11) found on PATH builds the virtual environment.
-BASE_PYTHON := $(firstword $(foreach p,python3.13 python3.12 python3.11 python3,$(shell command -v $(p) 2>/dev/null)))
+# The first Python >= 3.11 found on PATH builds the virtual environment.
+BASE_PYTHON := $(shell for p in python3 python3.13 python3.12 python3.11; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
 
 PYTEST_ARGS ?=
 
 .PHONY: lab test lint bench clean-venv
 
 $(STAMP): pyproject.toml
+	@test -n "$(BASE_PYTHON)$$(test -x $(VENV)/bin/python && echo ok)" || { echo 'cgteach needs Python 3.11 or newer on PATH' >&2; exit 1; }
 	@test -x $(VENV)/bin/python || $(BASE_PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/python -c 'import sys; assert sys.version_info >= (3, 11), "cgteach needs Python 3.11 or newer"'
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
