@@ -27,13 +27,13 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb
 
 test: $(STAMP)
-	$(VENV)/bin/ruff check cgteach tests benchmarks
+	$(VENV)/bin/ruff check .
 	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	    cgteach tests notebooks $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check cgteach tests benchmarks
+	$(VENV)/bin/ruff check .
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PYTHON) $$f || exit 1; done

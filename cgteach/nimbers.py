@@ -155,7 +155,11 @@ class Nimber:
         return NotImplemented
 
     def __hash__(self):
-        return hash(("Nimber", self._n))
+        # *0 equals the integer 0, so it must hash like 0 too.
+        return hash(0) if self._n == 0 else hash(("Nimber", self._n))
+
+    def __reduce__(self):
+        return (Nimber, (self._n,))
 
     def __bool__(self):
         return self._n != 0

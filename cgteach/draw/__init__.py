@@ -1,6 +1,7 @@
 """Pictures of positions, values and steps, drawn with matplotlib.
 
-Importing this package imports matplotlib; ``import cgteach`` does not.
+Importing this package is cheap: matplotlib is imported when a picture is
+first drawn, and ``import cgteach`` imports neither.
 Each topic has a module here (``nim``, ``impartial``, ``rulesets``,
 ``hackenbush``, ``numbers``, ``hackendot``); every function takes an
 optional matplotlib ``Axes`` as ``ax`` and returns the ``Axes`` it drew on.

@@ -73,10 +73,10 @@ class Hackenbush:
     (3, {'green'})
     >>> h.cut(0)
     Hackenbush([], ground=(0,))
-    >>> Hackenbush([(0, 1), (2, 3)])
+    >>> Hackenbush([(0, 1), (2, 3)])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: edge 1 (2, 3) is not joined to the ground (ground nodes: 0); every edge must be connected to a ground node by a path of edges
+    ValueError: edge 1 (2, 3) is not joined to the ground (ground nodes: 0); every edge must ...
     """
 
     __slots__ = ("_edges", "_ground", "_hash")
@@ -274,6 +274,22 @@ class Hackenbush:
         from cgteach.hackenbush.bluered import winning_moves
 
         return winning_moves(self, player)
+
+    def outcome(self) -> str:
+        """The type of a blue-red position: ``"L"`` (value > 0), ``"R"`` (< 0), ``"P"`` (= 0).
+
+        >>> Hackenbush([(0, 1, "blue"), (1, 2, "red")]).outcome()
+        'L'
+        """
+        from cgteach.hackenbush.bluered import outcome
+
+        return outcome(self)
+
+    def explain(self, depth: int | None = None):
+        """The simplicity principle applied step by step (blue-red positions)."""
+        from cgteach.hackenbush.bluered import explain
+
+        return explain(self, depth)
 
     def reduction_steps(self):
         """The green reductions from this drawing to Nim heaps, step by step."""

@@ -1,0 +1,97 @@
+"""Time Úlehla's method on large forests, and against brute force on small ones.
+
+Run: .venv/bin/python benchmarks/bench_hackendot.py
+
+Part 1 values random recursive trees and paths of 10^4, 10^5 and 10^6 nodes
+with ``Hackendot.grundy()`` (colour, contract, repeat: linear time) and
+prints seconds and nanoseconds per node; building the position (checking
+the parent list) is timed separately.  Part 2 compares it with the
+memoised brute-force search on small random trees (fresh cache each time).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cgteach import hackendot
+from cgteach.hackendot import Hackendot, grundy_brute
+
+
+def best_of(fn, repeat):
+    """Best CPU time (process_time: fair on a shared machine) and the result."""
+    best = float("inf")
+    result = None
+    for _ in range(repeat):
+        start = time.process_time()
+        result = fn()
+        best = min(best, time.process_time() - start)
+    return best, result
+
+
+def part_one():
+    print("Úlehla's method on large forests (CPU seconds, best of 3; 1 for 10^6)")
+    print(f"{'forest':>14} {'nodes':>9} {'build s':>9} {'grundy s':>9} {'ns/node':>8} "
+          f"{'rounds':>6} {'value':>8}")
+    for n in (10**4, 10**5, 10**6):
+        repeat = 1 if n == 10**6 else 3
+        rng = random.Random(n)
+        parents = [None] + [rng.randrange(i) for i in range(1, n)]
+        for name, make in (
+            ("path", lambda n=n: Hackendot.path(n)),
+            ("random tree", lambda p=parents: Hackendot(p)),
+        ):
+            build, forest = best_of(make, repeat)
+            secs, value = best_of(forest.grundy, repeat)
+            rounds = len(forest.rounds()) if n <= 10**5 else "-"
+            print(f"{name:>14} {n:>9} {build:>9.3f} {secs:>9.3f} {secs / n * 1e9:>8.0f} "
+                  f"{rounds:>6} {value:>8}")
+    # a shuffled node order forces the breadth-first ordering pass
+    n = 10**5
+    rng = random.Random(7)
+    tree = Hackendot.random(n, seed=7)
+    perm = list(range(n))
+    rng.shuffle(perm)
+    shuffled = [None] * n
+    for old, p in enumerate(tree.parents):
+        shuffled[perm[old]] = None if p is None else perm[p]
+    build, forest = best_of(lambda: Hackendot(shuffled), 3)
+    secs, value = best_of(forest.grundy, 3)
+    assert value == tree.grundy()
+    print(f"{'shuffled tree':>14} {n:>9} {build:>9.3f} {secs:>9.3f} {secs / n * 1e9:>8.0f} "
+          f"{'':>6} {value:>8}")
+
+
+def _stringy(n, rng):
+    """A long, thin tree: each node sits on one of the three nodes before it."""
+    return Hackendot([None] + [rng.randrange(max(0, i - 3), i) for i in range(1, n)])
+
+
+def part_two():
+    print()
+    print("Brute force (memoised search over isomorphism classes) vs Úlehla,")
+    print("20 trees per row, CPU seconds for all 20, fresh brute-force cache per row")
+    print(f"{'family':>8} {'nodes':>6} {'brute s':>9} {'states':>8} {'Úlehla s':>9} {'ratio':>8}")
+    rng = random.Random(2022)
+    rows = [("bushy", n) for n in (8, 12, 16, 20)] + [("stringy", n) for n in (8, 12, 16, 20)]
+    for family, n in rows:
+        if family == "bushy":  # random recursive trees
+            trees = [Hackendot.random(n, seed=rng.random()) for _ in range(20)]
+        else:
+            trees = [_stringy(n, rng) for _ in range(20)]
+        hackendot._BRUTE.clear()
+        start = time.process_time()
+        brute = [grundy_brute(t) for t in trees]
+        t_brute = time.process_time() - start
+        states = len(hackendot._BRUTE)
+        start = time.process_time()
+        fast = [t.grundy() for t in trees]
+        t_fast = time.process_time() - start
+        assert brute == fast
+        print(f"{family:>8} {n:>6} {t_brute:>9.3f} {states:>8} {t_fast:>9.5f} "
+              f"{t_brute / max(t_fast, 1e-9):>8.0f}")
+
+
+if __name__ == "__main__":
+    part_one()
+    part_two()

@@ -1,0 +1,394 @@
+"""Pictures of the rulesets: mazes, value strips, the Wythoff table, Chomp and Chop bars.
+
+Every function takes the thing to draw and an optional ``ax`` and returns
+the Axes.  Grundy values are written in the squares; P-positions (value 0)
+are filled in the P colour throughout, so a picture can be read at a glance.
+"""
+
+from __future__ import annotations
+
+from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+
+__all__ = [
+    "draw_maze",
+    "draw_value_strip",
+    "draw_win_lose",
+    "draw_wythoff",
+    "draw_chomp",
+    "draw_chop",
+]
+
+_FLOOR = "#ffffff"
+_LIGHT_P = "#d3e6f3"
+_REACH = "#ffe2b8"
+_PALETTE = [  # value colours for strips: calm, distinct, readable with dark text
+    "#2c7fb8",
+    "#fdd49e",
+    "#c7e9c0",
+    "#fcbba1",
+    "#dadaeb",
+    "#fee391",
+    "#a6dba0",
+    "#f4a582",
+    "#bcbddc",
+    "#d9f0a3",
+    "#fdae6b",
+    "#9ecae1",
+]
+
+
+def _value_colour(v: int) -> str:
+    return _PALETTE[0] if v == 0 else _PALETTE[1 + (v - 1) % (len(_PALETTE) - 1)]
+
+
+def _square(ax, x, y, face, edge=None, lw=None, z=1, **kw):
+    from matplotlib.patches import Rectangle
+
+    ax.add_patch(
+        Rectangle(
+            (x, y),
+            1,
+            1,
+            facecolor=face,
+            edgecolor=edge or COLOURS["black"],
+            linewidth=lw if lw is not None else STYLE["line"] * 0.4,
+            zorder=z,
+            **kw,
+        )
+    )
+
+
+def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values=True, title=None):
+    """Draw a maze: walls black, Grundy numbers on the floor, the figure on ``marker``.
+
+    ``rows`` is a maze as for :func:`cgteach.rulesets.maze.grundy_grid`;
+    ``grid`` its values (computed when omitted).  ``marker`` is the figure's
+    square ``(row, col)``.  With ``moves=True`` the squares the figure can
+    reach are shaded, and those of value 0 (winning moves) get a thick
+    P-coloured frame.
+    """
+    from matplotlib.patches import Circle
+
+    from cgteach.rulesets import maze as _maze
+
+    rows = _maze.parse(rows)
+    if grid is None and show_values:
+        grid = _maze.grundy_grid(rows)
+    h, w = len(rows), len(rows[0])
+    ax = new_axes(ax, size=(0.75 * w + 0.6, 0.75 * h + 0.6))
+    reach = set()
+    if marker is not None:
+        marker = tuple(marker)
+        if moves:
+            reach = set(_maze.options(marker, rows))
+    for r in range(h):
+        for c in range(w):
+            y = h - 1 - r
+            if rows[r][c] == "#":
+                _square(ax, c, y, COLOURS["black"])
+                continue
+            face = _REACH if (r, c) in reach else _FLOOR
+            _square(ax, c, y, face)
+            value = grid[r][c] if grid is not None else None
+            if value is not None and show_values and (r, c) != marker:
+                ax.text(
+                    c + 0.5,
+                    y + 0.5,
+                    str(value),
+                    ha="center",
+                    va="center",
+                    fontsize=STYLE["font"] * 1.15,
+                    color=COLOURS["text"],
+                    zorder=3,
+                    fontweight="bold" if value == 0 else "normal",
+                )
+    for r, c in reach:
+        if grid is not None and grid[r][c] == 0:
+            _frame(ax, c, h - 1 - r)
+    if marker is not None:
+        r, c = marker
+        y = h - 1 - r
+        ax.add_patch(
+            Circle(
+                (c + 0.5, y + 0.5),
+                0.34,
+                facecolor=COLOURS["highlight"],
+                edgecolor=COLOURS["black"],
+                linewidth=STYLE["line"] * 0.6,
+                zorder=5,
+            )
+        )
+        if grid is not None and show_values:
+            ax.text(
+                c + 0.5,
+                y + 0.5,
+                str(grid[r][c]),
+                ha="center",
+                va="center",
+                fontsize=STYLE["font"] * 1.15,
+                fontweight="bold",
+                color=COLOURS["black"],
+                zorder=6,
+            )
+    ax.set_xlim(-0.05, w + 0.05)
+    ax.set_ylim(-0.05, h + 0.05)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def _frame(ax, c, y):
+    from matplotlib.patches import Rectangle
+
+    inset = 0.08
+    ax.add_patch(
+        Rectangle(
+            (c + inset, y + inset),
+            1 - 2 * inset,
+            1 - 2 * inset,
+            facecolor="none",
+            edgecolor=COLOURS["P"],
+            linewidth=STYLE["line"] * 1.2,
+            zorder=4,
+        )
+    )
+
+
+def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, title=None):
+    """Draw Grundy values as a row of coloured squares, heap numbers above.
+
+    ``values[i]`` belongs to heap ``start + i``.  Long strips wrap after
+    ``per_row`` squares (default: 20, or the period when one is given, so
+    that repeating values line up in columns).  ``period = (preperiod, p)``
+    marks where the periodic part starts and each period after it.
+    """
+    values = list(values)
+    if not values:
+        raise ValueError("there are no values to draw")
+    n = len(values)
+    if per_row is None:
+        per_row = period[1] if period and 6 <= period[1] <= 40 else min(n, 20)
+    nrows = -(-n // per_row)
+    ax = new_axes(ax, size=(0.55 * min(n, per_row) + 0.8, 0.85 * nrows + 0.9))
+    font = STYLE["font"]
+    for i, v in enumerate(values):
+        row, col = divmod(i, per_row)
+        y = -row * 1.5
+        _square(ax, col, y, _value_colour(v))
+        ax.text(
+            col + 0.5,
+            y + 0.5,
+            str(v),
+            ha="center",
+            va="center",
+            fontsize=font,
+            fontweight="bold" if v == 0 else "normal",
+            color=COLOURS["white"] if v == 0 else COLOURS["text"],
+            zorder=3,
+        )
+        ax.text(
+            col + 0.5,
+            y + 1.12,
+            str(start + i),
+            ha="center",
+            va="bottom",
+            fontsize=font * 0.62,
+            color=COLOURS["muted"],
+            zorder=3,
+        )
+    if period is not None:
+        e, p = period
+        k = 0
+        while e - start + k * p <= n:
+            i = e - start + k * p
+            if i >= 0:
+                row, col = divmod(i, per_row)
+                if col == 0 and i > 0 and i == n:
+                    break
+                y = -row * 1.5
+                ax.plot(
+                    [col, col],
+                    [y - 0.12, y + 1.05],
+                    color=COLOURS["red"],
+                    linewidth=STYLE["line"] * (1.2 if k == 0 else 0.7),
+                    zorder=5,
+                    solid_capstyle="butt",
+                )
+            k += 1
+        ax.text(
+            0,
+            -(nrows - 1) * 1.5 - 0.25,
+            f"red lines: period {p}, starting at heap {e}",
+            ha="left",
+            va="top",
+            fontsize=font * 0.8,
+            color=COLOURS["red"],
+        )
+    ax.set_xlim(-0.1, min(n, per_row) + 0.1)
+    ax.set_ylim(-(nrows - 1) * 1.5 - (1.0 if period is not None else 0.4), 1.6)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def draw_win_lose(subtraction_set=(1, 2, 3), n: int = 16, ax=None, *, title=None):
+    """Draw the source's strip of losing (L) and winning (W) heaps ``0 … n-1``.
+
+    L squares (P-positions) are filled in the P colour.
+    """
+    from cgteach.rulesets import subtraction
+
+    marks = subtraction.win_lose(subtraction_set, n)
+    ax = new_axes(ax, size=(0.55 * n + 0.8, 1.6))
+    font = STYLE["font"]
+    for i, m in enumerate(marks):
+        lose = m == "L"
+        _square(ax, i, 0, COLOURS["P"] if lose else _FLOOR)
+        ax.text(
+            i + 0.5,
+            0.5,
+            m,
+            ha="center",
+            va="center",
+            fontsize=font * 1.1,
+            fontweight="bold",
+            color=COLOURS["white"] if lose else COLOURS["N"],
+            zorder=3,
+        )
+        ax.text(
+            i + 0.5,
+            1.12,
+            str(i),
+            ha="center",
+            va="bottom",
+            fontsize=font * 0.7,
+            color=COLOURS["text"],
+        )
+    ax.set_xlim(-0.1, n + 0.1)
+    ax.set_ylim(-0.1, 1.7)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
+    """Draw Wythoff's Grundy values for heaps ``0 … n-1`` as a heat map, cold positions framed.
+
+    Heap ``a`` runs along the bottom, heap ``b`` up the side; the zeros
+    (cold positions, P-positions) are framed.  ``numbers`` writes the values
+    in the squares (default: when ``n <= 16``).
+    """
+    from matplotlib.patches import Rectangle
+
+    from cgteach.rulesets import wythoff
+
+    table = wythoff.grundy_table(n)
+    if numbers is None:
+        numbers = n <= 16
+    ax = new_axes(ax, size=(0.5 * n + 1.6, 0.5 * n + 1.2))
+    top = max(max(row) for row in table) or 1
+    ax.imshow(
+        [[table[a][b] for a in range(n)] for b in range(n)],
+        origin="lower",
+        cmap="Oranges",
+        vmin=0,
+        vmax=top * 1.6,
+        extent=(0, n, 0, n),
+    )
+    font = STYLE["font"]
+    for a in range(n):
+        for b in range(n):
+            v = table[a][b]
+            if v == 0:
+                ax.add_patch(
+                    Rectangle(
+                        (a, b),
+                        1,
+                        1,
+                        facecolor=COLOURS["P"],
+                        edgecolor=COLOURS["black"],
+                        linewidth=STYLE["line"] * 0.5,
+                        zorder=2,
+                    )
+                )
+            if numbers:
+                ax.text(
+                    a + 0.5,
+                    b + 0.5,
+                    str(v),
+                    ha="center",
+                    va="center",
+                    fontsize=font * 0.75,
+                    zorder=3,
+                    color=COLOURS["white"] if v == 0 else COLOURS["text"],
+                    fontweight="bold" if v == 0 else "normal",
+                )
+    ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=font * 0.7)
+    ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=font * 0.7)
+    ax.set_xlabel("heap a", fontsize=font)
+    ax.set_ylabel("heap b", fontsize=font)
+    ax.tick_params(length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    decorate(ax, title, axis_off=False, equal=True)
+    return ax
+
+
+def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False):
+    """Draw a Chomp position: squares from the bottom row up, the poisoned corner marked.
+
+    ``bite = (row, col)`` shades the squares that eating that square would
+    remove (row 0 is the bottom row).
+    """
+    from cgteach.rulesets import chomp
+
+    rows = chomp.normalize(position)
+    eaten = set()
+    if bite is not None:
+        br, bc = bite
+        if not (0 <= br < len(rows) and 0 <= bc < rows[br]) or (br, bc) == (0, 0):
+            raise ValueError(f"cannot bite square {bite}: it is not an edible square of {rows}")
+        eaten = {(r, c) for r in range(br, len(rows)) for c in range(bc, rows[r])}
+    w, h = rows[0], len(rows)
+    ax = new_axes(ax, size=(0.7 * w + 0.8, 0.7 * h + 0.9))
+    choc, poison = "#8b5a2b", COLOURS["red"]
+    for r, length in enumerate(rows):
+        for c in range(length):
+            if (r, c) == (0, 0):
+                _square(ax, c, r, poison, edge=COLOURS["white"], lw=STYLE["line"])
+                ax.text(
+                    c + 0.5,
+                    r + 0.5,
+                    "✕",
+                    ha="center",
+                    va="center",
+                    fontsize=STYLE["font"] * 1.4,
+                    color=COLOURS["white"],
+                    zorder=3,
+                    fontweight="bold",
+                )
+            else:
+                face = COLOURS["highlight"] if (r, c) in eaten else choc
+                _square(ax, c, r, face, edge=COLOURS["white"], lw=STYLE["line"])
+    if show_value:
+        title = (title + " — " if title else "") + f"value *{chomp.grundy_value(rows)}"
+    ax.set_xlim(-0.1, w + 0.1)
+    ax.set_ylim(-0.1, h + 0.1)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def draw_chop(position, ax=None, *, title=None, show_value=True):
+    """Draw a Chop bar of ``(rows, cols)`` squares, with its value ``*((rows-1) ⊕ (cols-1))``."""
+    from cgteach.rulesets import chop
+
+    m, n = position
+    value = chop.grundy_value((m, n))
+    ax = new_axes(ax, size=(0.7 * n + 0.8, 0.7 * m + 0.9))
+    for r in range(m):
+        for c in range(n):
+            _square(ax, c, r, "#8b5a2b", edge=COLOURS["white"], lw=STYLE["line"])
+    if show_value:
+        label = f"{m}×{n}: *{value}" if value else f"{m}×{n}: 0"
+        title = f"{title} — {label}" if title else label
+    ax.set_xlim(-0.1, n + 0.1)
+    ax.set_ylim(-0.1, m + 0.1)
+    decorate(ax, title, equal=True)
+    return ax

@@ -1,0 +1,655 @@
+"""Blue-red Hackenbush: every position is worth a dyadic number.
+
+In **blue-red Hackenbush** Left (Blue) may only cut blue edges and Right
+(Red) only red ones; whoever cannot move loses.  It is *partizan*: the two
+players have different moves.  Each position is worth a dyadic number
+(:mod:`cgteach.numbers`), its **value**, which says who wins:
+
+* value ``> 0``: type **L**, Blue wins whoever starts;
+* value ``< 0``: type **R**, Red wins whoever starts;
+* value ``= 0``: type **P**, the player who moves second wins.
+
+Values add up: the value of two positions side by side is the sum of their
+values, and swapping the colours (the negative) negates the value.  A
+position of ``n`` blue edges and nothing else is worth ``n``.
+
+How the value is found (the brute-force twin :func:`value_by_search` sits
+beside the fast rules, and the tests compare them):
+
+* a **stalk** (one path standing on the ground) by Berlekamp's rule, see
+  :func:`cgteach.numbers.stalk_value`;
+* a **tree** (no cycles once the ground is one node; loops allowed) bottom
+  up: the branches at a node add, and an edge with a branch of value ``x``
+  on top of it is worth ``f(x)`` (see :func:`edge_under`);
+* anything else by search with the **simplicity principle**: the value is
+  the simplest number strictly between Blue's best option (the largest value
+  Blue can move to) and Red's best option (the smallest).  Pieces standing
+  on the ground separately are added, and tree pieces use the tree rule.
+
+Offers: :func:`value`, :func:`value_by_search`, :func:`stalk_rule_value`,
+:func:`tree_rule_value`, :func:`edge_under`, :func:`kind`, :func:`outcome`,
+:func:`winner`, :func:`winner_by_search`, :func:`winning_moves`,
+:func:`explain` (:class:`Explanation`), :func:`explain_build`
+(:class:`BuildStep`), :func:`stalk`, :data:`MAX_SEARCH_EDGES`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict, deque
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from cgteach.hackenbush.position import Hackenbush
+from cgteach.numbers import format_number, simplest_between, stalk_for, stalk_value
+
+__all__ = [
+    "value",
+    "value_by_search",
+    "stalk_rule_value",
+    "tree_rule_value",
+    "edge_under",
+    "kind",
+    "outcome",
+    "winner",
+    "winner_by_search",
+    "winning_moves",
+    "explain",
+    "Explanation",
+    "explain_build",
+    "BuildStep",
+    "stalk",
+    "MAX_SEARCH_EDGES",
+]
+
+#: The largest cyclic piece (edges joined to the ground only through one
+#: another and containing a cycle) that :func:`value` will search, and the
+#: largest whole position :func:`value_by_search` will take.
+MAX_SEARCH_EDGES = 30
+
+_GREEN_MESSAGE = (
+    "this position has green edges, so it is not a number; its blue-red value is "
+    "outside this lesson — green Hackenbush uses .grundy()"
+)
+
+
+# -- preparing a position ---------------------------------------------------
+
+
+def _signed_edges(position) -> list[tuple[int, int, int]]:
+    """Edges as ``(u, v, sign)``: ground nodes become node 0, blue is +1, red -1."""
+    if not isinstance(position, Hackenbush):
+        raise TypeError(
+            f"expected a Hackenbush position, got {position!r} of type "
+            f"{type(position).__name__}; build one with Hackenbush(edges)"
+        )
+    if not position.is_blue_red():
+        raise ValueError(_GREEN_MESSAGE)
+    ground = set(position.ground)
+    ids: dict = {}
+
+    def node_id(node):
+        if node in ground:
+            return 0
+        return ids.setdefault(node, len(ids) + 1)
+
+    return [
+        (node_id(u), node_id(v), 1 if c == "blue" else -1) for u, v, c in position.edges
+    ]
+
+
+def _parse_player(player) -> int:
+    key = str(player).lower() if isinstance(player, str) else None
+    if key in ("blue", "left", "l"):
+        return 1
+    if key in ("red", "right", "r"):
+        return -1
+    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
+
+
+def _branches(edges):
+    """Split signed edges into the pieces that stand on the ground separately.
+
+    Two edges are in the same piece when they are joined by a path that does
+    not pass through the ground.  A loop at the ground, or an edge between
+    two ground nodes, is a piece of its own.
+    """
+    parent: dict[int, int] = {}
+
+    def find(a):
+        root = a
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[a] != root:  # path compression
+            parent[a], a = root, parent[a]
+        return root
+
+    for u, v, _ in edges:
+        if u and v:
+            ru, rv = find(u), find(v)
+            if ru != rv:
+                parent[ru] = rv
+    pieces: dict = defaultdict(list)
+    for k, (u, v, s) in enumerate(edges):
+        key = find(u or v) if (u or v) else ("ground", k)
+        pieces[key].append((u, v, s))
+    return list(pieces.values())
+
+
+def _is_tree(piece) -> bool:
+    """True when the piece has no cycle (loops do not count as cycles)."""
+    nodes = {n for u, v, _ in piece for n in (u, v)} - {0}
+    proper = sum(1 for u, v, _ in piece if u != v)
+    return proper == len(nodes)
+
+
+def _stalk_signs(piece):
+    """The signs of a stalk from the ground up, or ``None`` if not a stalk."""
+    if any(u == v for u, v, _ in piece):
+        return None
+    adjacency = defaultdict(list)
+    for u, v, s in piece:
+        adjacency[u].append((v, s))
+        adjacency[v].append((u, s))
+    if len(adjacency[0]) != 1 or any(len(a) > 2 for a in adjacency.values()):
+        return None
+    signs, previous, node = [], None, 0
+    while True:
+        steps = [(w, s) for w, s in adjacency[node] if w != previous]
+        if not steps:
+            break
+        (w, s), = steps
+        signs.append(s)
+        previous, node = node, w
+    return signs if len(signs) == len(piece) else None
+
+
+# -- the fast rules -----------------------------------------------------------
+
+
+def edge_under(x, colour: str = "blue") -> Fraction:
+    """The value of one edge of ``colour`` with a branch worth ``x`` on top.
+
+    For a blue edge: ``x + 1`` when ``x >= 0``; otherwise ``(x + n) / 2**(n-1)``
+    for the smallest positive integer ``n`` with ``x + n > 1``.  A red edge
+    is the mirror image: ``-edge_under(-x, "blue")``.
+
+    >>> edge_under(0), edge_under(1), edge_under(-1), edge_under(Fraction(-1, 2))
+    (Fraction(1, 1), Fraction(2, 1), Fraction(1, 2), Fraction(3, 4))
+    >>> edge_under(0, "red"), edge_under(1, "red")
+    (Fraction(-1, 1), Fraction(-1, 2))
+    """
+    # Algorithm notes: cutting the edge removes the whole branch, so edge plus
+    # branch is the ordinal sum 1:x (or -1:x for red), whose value depends only
+    # on the value x of the branch.  While x >= 0 the branch only adds Blue
+    # moves, giving x + 1; when x < 0 the value is squeezed towards 0 and each
+    # extra unit of red halves it, which is the formula above.  The tests
+    # check it against the search on hundreds of random trees.
+    sign = _parse_player(colour) if colour not in (1, -1) else colour
+    x = Fraction(x)
+    if sign < 0:
+        return -edge_under(-x, "blue")
+    if x >= 0:
+        return x + 1
+    n = math.floor(1 - x) + 1
+    return (x + n) / (1 << (n - 1))
+
+
+def _tree_value(piece) -> Fraction:
+    """The tree rule on signed edges with no cycles (iterative, any depth)."""
+    adjacency = defaultdict(list)
+    loops: dict[int, int] = defaultdict(int)
+    for u, v, s in piece:
+        if u == v:
+            loops[u] += s
+        else:
+            adjacency[u].append((v, s))
+            adjacency[v].append((u, s))
+    order, above = [0], {0: (None, 0)}  # node -> (parent, sign of edge to parent)
+    queue = deque([0])
+    while queue:
+        node = queue.popleft()
+        for w, s in adjacency[node]:
+            if w not in above:
+                above[w] = (node, s)
+                order.append(w)
+                queue.append(w)
+    total: dict[int, Fraction] = defaultdict(Fraction)
+    for node in reversed(order):
+        here = total[node] + loops[node]
+        if node == 0:
+            return here
+        up, s = above[node]
+        total[up] += edge_under(here, s)
+    raise AssertionError("unreachable")
+
+
+def stalk_rule_value(position) -> Fraction:
+    """The value of a stalk by Berlekamp's rule (``ValueError`` if not a stalk).
+
+    >>> stalk_rule_value(stalk(["blue", "red", "red"]))
+    Fraction(1, 4)
+    """
+    edges = _signed_edges(position)
+    signs = _stalk_signs(edges) if edges else []
+    if signs is None:
+        raise ValueError(
+            "this position is not a stalk (a single path standing on one ground node)"
+        )
+    return stalk_value(["blue" if s > 0 else "red" for s in signs])
+
+
+def tree_rule_value(position) -> Fraction:
+    """The value of a tree position by the bottom-up rule (``ValueError`` if it has a cycle).
+
+    The ground nodes count as one node; loops are allowed (a blue loop is
+    worth what a blue leaf edge is worth).
+
+    >>> tree_rule_value(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (1, 3, "red")]))
+    Fraction(1, 4)
+    """
+    edges = _signed_edges(position)
+    if not _is_tree(edges):
+        raise ValueError(
+            "this position has a cycle, so the tree rule does not apply; use value()"
+        )
+    return _tree_value(edges)
+
+
+def kind(position) -> str:
+    """``"stalk"``, ``"tree"`` or ``"graph"``: which rule :func:`value` uses.
+
+    >>> kind(stalk("3/4")), kind(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (1, 3, "red")]))
+    ('stalk', 'tree')
+    >>> kind(Hackenbush([(0, 1, "blue"), (1, 0, "red")]))
+    'graph'
+    """
+    edges = _signed_edges(position)
+    if not edges or _stalk_signs(edges) is not None:
+        return "stalk"
+    return "tree" if _is_tree(edges) else "graph"
+
+
+def value(position) -> Fraction:
+    """The value of a blue-red position, as a ``Fraction``.
+
+    >>> value(Hackenbush([(0, 1, "blue"), (1, 2, "red")]))
+    Fraction(1, 2)
+    >>> value(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 0, "blue")]))
+    Fraction(1, 1)
+    >>> value(Hackenbush([(0, 1, "green")]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: this position has green edges, so it is not a number; ... uses .grundy()
+    """
+    edges = _signed_edges(position)
+    signs = _stalk_signs(edges) if edges else []
+    if signs is not None:
+        return stalk_value(["blue" if s > 0 else "red" for s in signs])
+    return _value_of_edges(edges, {})
+
+
+def _value_of_edges(edges, memo) -> Fraction:
+    """Add the pieces standing on the ground: trees by rule, the rest by search."""
+    total = Fraction(0)
+    for piece in _branches(edges):
+        if _is_tree(piece):
+            total += _tree_value(piece)
+        else:
+            total += _piece_by_search(piece, memo)
+    return total
+
+
+def _grounded(edges):
+    """The edges still joined to the ground (node 0)."""
+    adjacency = defaultdict(list)
+    for k, (u, v, _) in enumerate(edges):
+        adjacency[u].append(k)
+        if v != u:
+            adjacency[v].append(k)
+    reached, kept, queue = {0}, set(), deque([0])
+    while queue:
+        node = queue.popleft()
+        for k in adjacency[node]:
+            if k not in kept:
+                kept.add(k)
+                for w in edges[k][:2]:
+                    if w not in reached:
+                        reached.add(w)
+                        queue.append(w)
+    return [e for k, e in enumerate(edges) if k in kept]
+
+
+def _piece_by_search(piece, memo) -> Fraction:
+    """A cyclic piece: the simplicity principle over its options."""
+    if len(piece) > MAX_SEARCH_EDGES:
+        raise ValueError(
+            f"this position has a piece with a cycle and {len(piece)} edges; such pieces are "
+            f"valued by search, which is limited to {MAX_SEARCH_EDGES} edges per piece"
+        )
+    key = tuple(sorted((min(u, v), max(u, v), s) for u, v, s in piece))
+    if key in memo:
+        return memo[key]
+    best = {1: None, -1: None}
+    for k, (_, _, s) in enumerate(piece):
+        after = _value_of_edges(_grounded(piece[:k] + piece[k + 1:]), memo)
+        if best[s] is None or (after > best[s] if s > 0 else after < best[s]):
+            best[s] = after
+    answer = simplest_between(best[1], best[-1])
+    memo[key] = answer
+    return answer
+
+
+# -- the brute-force twins ------------------------------------------------------
+
+
+class _Search:
+    """Memoised search over the sets of standing edges (bit masks)."""
+
+    def __init__(self, position, what: str):
+        edges = _signed_edges(position)
+        if len(edges) > MAX_SEARCH_EDGES:
+            raise ValueError(
+                f"{what} searches every sequence of cuts and is limited to "
+                f"{MAX_SEARCH_EDGES} edges; this position has {len(edges)}"
+            )
+        self.signs = [s for _, _, s in edges]
+        self.ends = [(u, v) for u, v, _ in edges]
+        self.at = defaultdict(list)
+        for k, (u, v, _) in enumerate(edges):
+            self.at[u].append(k)
+            self.at[v].append(k)
+        self.values: dict[int, Fraction] = {}
+        self.wins: dict[tuple[int, int], bool] = {}
+
+    def grounded(self, mask: int) -> int:
+        kept, reached, stack = 0, {0}, [0]
+        while stack:
+            node = stack.pop()
+            for k in self.at[node]:
+                if mask >> k & 1 and not kept >> k & 1:
+                    kept |= 1 << k
+                    for w in self.ends[k]:
+                        if w not in reached:
+                            reached.add(w)
+                            stack.append(w)
+        return kept
+
+    def options(self, mask: int, sign: int):
+        for k, s in enumerate(self.signs):
+            if s == sign and mask >> k & 1:
+                yield self.grounded(mask & ~(1 << k))
+
+    def value(self, mask: int) -> Fraction:
+        if mask not in self.values:
+            left = [self.value(m) for m in self.options(mask, 1)]
+            right = [self.value(m) for m in self.options(mask, -1)]
+            lo, hi = max(left, default=None), min(right, default=None)
+            if lo is not None and hi is not None and lo >= hi:
+                raise AssertionError("blue-red options out of order: not a number")
+            self.values[mask] = simplest_between(lo, hi)
+        return self.values[mask]
+
+    def mover_wins(self, mask: int, sign: int) -> bool:
+        key = (mask, sign)
+        if key not in self.wins:
+            self.wins[key] = any(not self.mover_wins(m, -sign) for m in self.options(mask, sign))
+        return self.wins[key]
+
+
+def value_by_search(position) -> Fraction:
+    """The brute-force twin of :func:`value`: the simplicity principle at every position.
+
+    Works on any blue-red position of at most :data:`MAX_SEARCH_EDGES` edges,
+    but the number of positions it visits grows quickly; fine to about 20.
+
+    >>> value_by_search(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 3, "blue")]))
+    Fraction(3, 4)
+    """
+    search = _Search(position, "value_by_search")
+    return search.value((1 << len(search.signs)) - 1)
+
+
+def winner_by_search(position, first) -> str:
+    """Who wins (``"blue"`` or ``"red"``) when ``first`` moves first, by playing out every game.
+
+    This uses no numbers at all: it is the definition of winning, checked
+    move by move, and so an independent check of :func:`winner`.
+
+    >>> half = Hackenbush([(0, 1, "blue"), (1, 2, "red")])
+    >>> winner_by_search(half, "red"), winner_by_search(half, "blue")
+    ('blue', 'blue')
+    """
+    sign = _parse_player(first)
+    search = _Search(position, "winner_by_search")
+    mover_wins = search.mover_wins((1 << len(search.signs)) - 1, sign)
+    return "blue" if (sign > 0) == mover_wins else "red"
+
+
+# -- outcomes and winning moves --------------------------------------------------
+
+
+def outcome(position) -> str:
+    """The type of a position: ``"L"`` (value > 0), ``"R"`` (< 0) or ``"P"`` (= 0).
+
+    >>> outcome(stalk(["blue", "red"])), outcome(stalk(["red"])), outcome(stalk([]))
+    ('L', 'R', 'P')
+    """
+    v = value(position)
+    return "L" if v > 0 else "R" if v < 0 else "P"
+
+
+def winner(position, first) -> str:
+    """Who wins, ``"blue"`` or ``"red"``, when ``first`` moves first.
+
+    >>> zero = stalk(["blue"]) + stalk(["red"])
+    >>> winner(zero, "blue"), winner(zero, "red")
+    ('red', 'blue')
+    """
+    sign = _parse_player(first)
+    v = value(position)
+    if v == 0:
+        return "red" if sign > 0 else "blue"
+    return "blue" if v > 0 else "red"
+
+
+def winning_moves(position, player) -> list[int]:
+    """Indices into ``.edges`` of every cut by ``player`` after which ``player`` wins.
+
+    After Blue's cut Red moves next, so Blue wins exactly when the value
+    left is ``>= 0``; Red's good cuts leave ``<= 0``.
+
+    >>> h = Hackenbush([(0, 1, "blue"), (1, 2, "red"), (0, 3, "red")])
+    >>> winning_moves(h, "blue"), winning_moves(h, "red")
+    ([], [1])
+    """
+    sign = _parse_player(player)
+    _signed_edges(position)  # the checks: a position, no green edges
+    colour = "blue" if sign > 0 else "red"
+    return [
+        i
+        for i, (_, _, c) in enumerate(position.edges)
+        if c == colour and sign * value(position.cut(i)) >= 0
+    ]
+
+
+def stalk(x_or_colours, ground=0) -> Hackenbush:
+    """A stalk standing on node ``ground``: a dyadic value, or colours from the ground up.
+
+    >>> stalk("3/4")
+    Hackenbush([(0, 1, 'blue'), (1, 2, 'red'), (2, 3, 'blue')], ground=(0,))
+    >>> value(stalk(["red", "blue", "blue"]))
+    Fraction(-1, 4)
+    """
+    if isinstance(x_or_colours, (list, tuple)):
+        # Every sequence of signs is the sign expansion of its own value, so
+        # this normalises spellings such as "b"/"left" without changing colours.
+        colours = stalk_for(stalk_value(list(x_or_colours)))
+    else:
+        colours = stalk_for(x_or_colours)
+    start = ground if isinstance(ground, int) and not isinstance(ground, bool) else 0
+    nodes = [ground] + [start + k for k in range(1, len(colours) + 1)]
+    edges = [(nodes[k], nodes[k + 1], c) for k, c in enumerate(colours)]
+    return Hackenbush(edges, ground=(ground,))
+
+
+# -- explanations ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The simplicity principle applied to one position.
+
+    ``left`` and ``right`` list ``(edge index, value after that cut)`` for
+    Blue's and Red's cuts; ``best_left`` is the largest value Blue can
+    reach and ``best_right`` the smallest Red can reach (``None`` when that
+    player cannot move); ``value`` is the simplest number strictly between
+    them.  ``children`` pairs each explained cut ``(player, edge index)``
+    with the explanation of the position it leads to.
+    """
+
+    position: Hackenbush
+    left: tuple
+    right: tuple
+    best_left: Fraction | None
+    best_right: Fraction | None
+    value: Fraction
+    children: tuple = ()
+
+    @property
+    def reason(self) -> str:
+        """One sentence: why the value is what it is."""
+        lo, hi = self.best_left, self.best_right
+        f = format_number
+        if lo is None and hi is None:
+            return "nobody can move, so the value is 0"
+        if hi is None:
+            return f"Red cannot move: the simplest number greater than {f(lo)} is {f(self.value)}"
+        if lo is None:
+            return f"Blue cannot move: the simplest number less than {f(hi)} is {f(self.value)}"
+        return f"the simplest number strictly between {f(lo)} and {f(hi)} is {f(self.value)}"
+
+    @property
+    def braces(self) -> str:
+        """The position in ``{Left options | Right options}`` notation, as numbers."""
+        left = ", ".join(format_number(v) for v in sorted(set(v for _, v in self.left)))
+        right = ", ".join(format_number(v) for v in sorted(set(v for _, v in self.right)))
+        return f"{{{left} | {right}}}".replace("{ |", "{|").replace("| }", "|}")
+
+    def lines(self, indent: int = 0) -> list[str]:
+        """The explanation as indented lines, children below their cuts."""
+        pad = "  " * indent
+        out = [f"{pad}{self.braces} = {format_number(self.value)}   ({self.reason})"]
+        below = dict(self.children)
+        edges = self.position.edges
+        for player, moves in (("Blue", self.left), ("Red", self.right)):
+            for i, v in moves:
+                u, w, _ = edges[i]
+                out.append(f"{pad}  {player} cuts edge {i} ({u}-{w}) -> {format_number(v)}")
+                child = below.get((player.lower(), i))
+                if child is not None:
+                    out.extend(child.lines(indent + 2))
+        return out
+
+    def __str__(self):
+        return "\n".join(self.lines())
+
+
+def explain(position, depth: int | None = None) -> Explanation:
+    """Apply the simplicity principle to ``position``, step by step.
+
+    ``depth`` says how many levels of options are explained in turn
+    (``0``: only this position).  By default every level is explained for
+    positions of at most 4 edges, and one level otherwise.
+
+    >>> print(explain(stalk(["blue", "red"])))
+    {0 | 1} = 1/2   (the simplest number strictly between 0 and 1 is 1/2)
+      Blue cuts edge 0 (0-1) -> 0
+        {|} = 0   (nobody can move, so the value is 0)
+      Red cuts edge 1 (1-2) -> 1
+        {0 |} = 1   (Red cannot move: the simplest number greater than 0 is 1)
+          Blue cuts edge 0 (0-1) -> 0
+            {|} = 0   (nobody can move, so the value is 0)
+    """
+    _signed_edges(position)
+    if depth is None:
+        depth = len(position) if len(position) <= 4 else 1
+    from cgteach._validate import as_count
+
+    depth = as_count(depth, "depth")
+    memo: dict = {}
+    return _explain(position, depth, memo)
+
+
+def _explain(position, depth, memo) -> Explanation:
+    key = (position, depth)
+    if key in memo:
+        return memo[key]
+    left, right, children = [], [], []
+    for i, (_, _, c) in enumerate(position.edges):
+        after = position.cut(i)
+        (left if c == "blue" else right).append((i, value(after)))
+        if depth > 0:
+            children.append(((c, i), _explain(after, depth - 1, memo)))
+    lo = max((v for _, v in left), default=None)
+    hi = min((v for _, v in right), default=None)
+    answer = Explanation(
+        position=position,
+        left=tuple(left),
+        right=tuple(right),
+        best_left=lo,
+        best_right=hi,
+        value=simplest_between(lo, hi),
+        children=tuple(children),
+    )
+    memo[key] = answer
+    return answer
+
+
+class BuildStep(NamedTuple):
+    """One step of building a figure edge by edge: the edge just added and the result."""
+
+    edge: tuple
+    position: Hackenbush
+    explanation: Explanation
+
+    @property
+    def value(self) -> Fraction:
+        return self.explanation.value
+
+    def __str__(self):
+        u, v, c = self.edge
+        e = self.explanation
+        return f"add {c} edge {u}-{v}: {e.braces} = {format_number(e.value)}"
+
+
+def explain_build(edges, ground=(0,)) -> list[BuildStep]:
+    """Build a figure one edge at a time and explain the value after each edge.
+
+    ``edges`` is a list of edges (or a :class:`Hackenbush`, taken in its
+    edge order); each edge must touch the ground or an earlier edge.
+
+    >>> for step in explain_build([(0, 1, "blue"), (1, 2, "red"), (1, 3, "blue")]):
+    ...     print(step)
+    add blue edge 0-1: {0 |} = 1
+    add red edge 1-2: {0 | 1} = 1/2
+    add blue edge 1-3: {0, 1/2 | 2} = 1
+    """
+    if isinstance(edges, Hackenbush):
+        edges, ground = edges.edges, edges.ground
+    edges = list(edges)
+    steps = []
+    for k in range(1, len(edges) + 1):
+        try:
+            position = Hackenbush(edges[:k], ground=ground)
+        except ValueError as err:
+            if "not joined to the ground" not in str(err):
+                raise
+            raise ValueError(
+                f"edge {k - 1} {edges[k - 1]!r} does not touch the ground or an earlier edge; "
+                "list the edges so that each one is joined to what is already built"
+            ) from None
+        added = position.edges[-1]
+        steps.append(BuildStep(added, position, explain(position, depth=0)))
+    return steps

@@ -1,0 +1,53 @@
+"""Widgets for the lessons: click-to-build editors and games against the computer.
+
+Every widget runs its rules in Python and draws in the browser with plain
+JavaScript and SVG shipped inside the package (no downloads, no build step).
+
+Offers (each imported on first use, so ``import cgteach.widgets`` stays light):
+
+- :class:`HackenbushEditor`, :class:`HackenbushGame` (``cgteach.widgets.hackenbush``):
+  draw green or blue-red Hackenbush positions and watch their value; play
+  them against the computer.
+- :class:`HackendotEditor`, :class:`HackendotGame` (``cgteach.widgets.hackendot``):
+  build forests, step through Úlehla's coloring and contractions; play.
+- :class:`NimExplorer`, :class:`NimGame` (``cgteach.widgets.nim``): the
+  binary table with sliders; Nim against the computer.
+
+Each board has a ``lecture`` switch (large fonts, thick lines, high
+contrast) and a ``message`` line explaining anything it refused to do.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__all__ = [
+    "HackenbushEditor",
+    "HackenbushGame",
+    "HackendotEditor",
+    "HackendotGame",
+    "NimExplorer",
+    "NimGame",
+]
+
+_HOME = {
+    "HackenbushEditor": "hackenbush",
+    "HackenbushGame": "hackenbush",
+    "HackendotEditor": "hackendot",
+    "HackendotGame": "hackendot",
+    "NimExplorer": "nim",
+    "NimGame": "nim",
+}
+
+
+def __getattr__(name):
+    if name in _HOME:
+        module = importlib.import_module(f"cgteach.widgets.{_HOME[name]}")
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cgteach.widgets' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,532 @@
+"""Widgets for Nim: an explorer of the binary table and a board to play on.
+
+A **Nim position** is a list of heap sizes.  It is **balanced** when the nim
+sum (exclusive or) of the sizes is 0; a balanced position is lost for the
+player about to move (the essay's Thm 3.6), and from an unbalanced one a
+*winning move* reduces one heap so that the nim sum becomes 0.
+
+Offers:
+
+:class:`NimExplorer`
+    One slider per heap (plus buttons to add or remove a heap).  As the
+    sliders move it redraws the binary table of the heaps, with the leading
+    bit of the nim sum and the heap(s) to change highlighted, and a hint:
+    "balanced" or the winning move(s).  ``.heaps`` reads or sets the sizes.
+
+:class:`NimGame`
+    An anywidget board.  Heaps are rows of stones; clicking a stone takes it
+    and every stone to its right in that row.  The computer answers at once
+    (``computer="perfect"`` plays a winning move whenever one exists,
+    ``"random"`` any legal move).  A hint button, a binary-table toggle, a
+    new-game button (a seeded deal of 2-5 heaps of 1-8 stones), normal or
+    misère play (``misere=True``: whoever takes the last stone *loses*), and
+    a ``lecture`` switch for big stones and fonts.
+
+All game logic runs in Python (:mod:`cgteach.nim`); the browser only sends
+intents, so both widgets are unit-testable without a browser.
+
+DOM hooks (stable, for browser tests)
+-------------------------------------
+``NimExplorer`` (ipywidgets; hooks are CSS classes set with ``add_class``,
+plus ``data-testid`` attributes inside the HTML it renders):
+
+- ``.cgteach-nim-explorer`` -- the whole box
+- ``.nim-explorer-heap-<i>`` -- the IntSlider of heap ``i`` (0-based); every
+  slider also has class ``.nim-explorer-slider`` and description ``Heap <i+1>``
+- ``.nim-explorer-add`` / ``.nim-explorer-remove`` -- add / remove-a-heap buttons
+- ``.nim-explorer-table`` -- the HTML widget holding the binary table
+- ``.nim-explorer-hint`` -- the HTML widget holding the hint sentence
+- inside the table: ``[data-testid=nim-table]`` the ``<table>``;
+  ``[data-testid=nim-table-row-<i>]`` the row of heap ``i`` (attribute
+  ``data-change="true"`` on a heap a winning move changes);
+  ``[data-testid=nim-table-sum]`` the nim-sum row; a cell with
+  ``data-leading="true"`` is in the column of the nim sum's leading bit
+- inside the hint: ``[data-testid=nim-hint-text]`` with ``data-balanced``
+  ``"true"``/``"false"``
+
+``NimGame`` (anywidget; every hook is a ``data-testid`` attribute):
+
+- ``nim-game`` -- root element; attributes ``data-winner`` (``""``, ``"you"``,
+  ``"computer"``) and ``data-lecture`` (``"true"``/``"false"``)
+- ``nim-board`` -- the SVG
+- ``nim-heap-<i>`` -- the ``<g>`` of heap ``i`` (0-based), ``data-size`` = stones
+- ``nim-stone-<i>-<j>`` -- stone ``j`` (0-based, left to right) of heap ``i``;
+  clicking it takes ``size - j`` stones; class ``hint`` when the hint marks
+  it for taking
+- ``nim-ghost-<i>-<j>`` -- faded outline of a stone the computer just took
+- ``nim-hint-button``, ``nim-table-toggle``, ``nim-new-game-button`` -- buttons
+- ``nim-status`` -- whose turn it is, or who won
+- ``nim-message`` -- the last reply: the computer's move, a hint, or why a
+  move was refused
+- ``nim-rule`` -- the rule in force (normal play or misère)
+- ``nim-table-box`` -- holds the binary table (hidden unless ``show_table``);
+  the table inside has the same hooks as the explorer's table
+
+The board's browser-to-Python messages are ``{"take": [heap, count]}``,
+``{"hint": true}`` and ``{"new_game": true}``; the table toggle sets the
+``show_table`` trait.  ``NimGame.handle(message)`` carries out a message from
+Python exactly as if the browser had sent it (it also accepts the
+``{"event": "take", "heap": h, "count": c}`` form of the other boards).
+
+>>> explorer = NimExplorer((3, 4, 5))
+>>> explorer.heaps
+(3, 4, 5)
+>>> explorer.hint_text
+'Nim sum 3 ⊕ 4 ⊕ 5 = 2. Winning move: take 2 from heap 1, leaving 1.'
+>>> game = NimGame([1, 2], seed=1)
+>>> game.take(1, 1)          # heap 2 (0-based 1) from 2 to 1: balanced, so the computer
+>>> sum(game.heaps), game.winner     # must leave one stone, and we take it
+(1, '')
+"""
+
+from __future__ import annotations
+
+import html
+import pathlib
+import random
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from cgteach import nim
+from cgteach._validate import as_count, as_heaps
+from cgteach.draw._style import COLOURS
+from cgteach.nimbers import nim_sum
+
+__all__ = ["NimExplorer", "NimGame", "binary_table_html"]
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+
+
+# --------------------------------------------------------------------------
+# The binary table as HTML (shared by both widgets)
+# --------------------------------------------------------------------------
+
+
+def _moves_for(heaps, misere):
+    return nim.misere_winning_moves(heaps) if misere else nim.winning_moves(heaps)
+
+
+def binary_table_html(heaps, *, misere=False, lecture=False) -> str:
+    """Return the binary table of ``heaps`` as an HTML ``<table>``.
+
+    One row per heap (its size and its bits), then the nim-sum row.  The
+    column of the nim sum's leading bit is marked, and so is each heap that a
+    winning move changes (``misere=True`` uses the misère winning moves).
+
+    >>> html_text = binary_table_html([10, 12, 5])
+    >>> 'data-testid="nim-table-sum"' in html_text and ">0011<" not in html_text
+    True
+    """
+    heaps = as_heaps(heaps)
+    total = nim_sum(heaps)
+    width = max([1, *(h.bit_length() for h in heaps)])
+    leading = total.bit_length() - 1  # -1 when balanced
+    change = {i for i, _ in _moves_for(heaps, misere)}
+    font = "1.6em" if lecture else "1em"
+    pad = "0.25em 0.6em" if lecture else "0.1em 0.45em"
+    mono = "font-family: monospace;"
+    hot = f"background:{COLOURS['highlight']}; font-weight:bold; border-radius:0.2em;"
+    row_hot = "background:#fff1dc;"
+
+    def bit_cells(value, row_is_change):
+        cells = []
+        for k in range(width - 1, -1, -1):
+            bit = value >> k & 1
+            is_lead = k == leading
+            style = f"padding:{pad}; text-align:center; {mono}"
+            if is_lead and (row_is_change or row_is_change is None):
+                style += hot
+            lead_attr = ' data-leading="true"' if is_lead else ""
+            cells.append(f'<td style="{style}"{lead_attr}>{bit}</td>')
+        return "".join(cells)
+
+    head = "".join(
+        f'<th style="padding:{pad}; {mono} color:{COLOURS["muted"]}; font-weight:normal">'
+        f"{1 << k}</th>"
+        for k in range(width - 1, -1, -1)
+    )
+    rows = [
+        f'<tr><th style="padding:{pad}; text-align:left">heap</th>'
+        f'<th style="padding:{pad}; text-align:right">size</th>{head}</tr>'
+    ]
+    for i, h in enumerate(heaps):
+        changing = i in change
+        attrs = f'data-testid="nim-table-row-{i}" data-change="{str(changing).lower()}"'
+        style = row_hot if changing else ""
+        rows.append(
+            f'<tr {attrs} style="{style}"><td style="padding:{pad}">heap {i + 1}</td>'
+            f'<td style="padding:{pad}; text-align:right; {mono}">{h}</td>'
+            f"{bit_cells(h, changing)}</tr>"
+        )
+    rule = f"border-top:2px solid {COLOURS['text']};"
+    rows.append(
+        f'<tr data-testid="nim-table-sum" style="{rule} font-weight:bold">'
+        f'<td style="padding:{pad}; {rule}">nim sum</td>'
+        f'<td style="padding:{pad}; text-align:right; {mono} {rule}">{total}</td>'
+        + bit_cells(total, None).replace("<td style=\"", f'<td style="{rule} ')
+        + "</tr>"
+    )
+    return (
+        f'<table data-testid="nim-table" style="border-collapse:collapse; font-size:{font}; '
+        f'color:{COLOURS["text"]}">' + "".join(rows) + "</table>"
+    )
+
+
+def _hint_sentence(heaps, misere=False) -> str:
+    """One sentence: balanced, or the winning move(s), in 1-based heap numbers."""
+    total = nim_sum(heaps)
+    moves = _moves_for(heaps, misere)
+    sums = " ⊕ ".join(str(h) for h in heaps) if heaps else "0"
+    if not any(heaps):
+        return (
+            "No stones left: nothing to take."
+            if not misere
+            else "No stones left: the player who took the last stone has lost."
+        )
+    head = f"Nim sum {sums} = {total}."
+    if not moves:
+        if misere:
+            return f"{head} No winning move exists (misère rule): every move loses to good play."
+        return f"{head} Balanced: no winning move exists; every move unbalances it (Thm 3.4)."
+    words = [
+        f"take {heaps[i] - new} from heap {i + 1}, leaving {new}" for i, new in moves
+    ]
+    label = "Winning move" if len(words) == 1 else "Winning moves"
+    return f"{head} {label}: " + "; or ".join(words) + "."
+
+
+# --------------------------------------------------------------------------
+# NimExplorer: sliders -> binary table + hint
+# --------------------------------------------------------------------------
+
+
+class NimExplorer(widgets.VBox):
+    """Heap sliders with a live binary table and hint.
+
+    ``heaps`` -- the starting sizes (1 to ``max_heaps`` heaps);
+    ``max_size`` -- the largest size a slider allows;
+    ``misere`` -- hint the misère winning moves instead;
+    ``lecture`` -- a larger table and hint for projection.
+
+    >>> e = NimExplorer([10, 12, 5])
+    >>> e.sliders[0].value = 9
+    >>> e.hint_text.startswith('Nim sum 9 ⊕ 12 ⊕ 5 = 0. Balanced')
+    True
+    >>> e.add_heap(); e.heaps
+    (9, 12, 5, 1)
+    """
+
+    def __init__(self, heaps=(3, 4, 5), *, max_size=31, max_heaps=8, misere=False,
+                 lecture=False, **kwargs):
+        heaps = as_heaps(heaps)
+        self.max_size = as_count(max_size, "max_size")
+        self.max_heaps = as_count(max_heaps, "max_heaps")
+        if not 1 <= len(heaps) <= self.max_heaps:
+            raise ValueError(
+                f"NimExplorer needs between 1 and {self.max_heaps} heaps, got {len(heaps)}"
+            )
+        if max(heaps) > self.max_size:
+            raise ValueError(
+                f"a heap of {max(heaps)} is larger than max_size={self.max_size}; "
+                "pass a larger max_size"
+            )
+        self.misere = bool(misere)
+        self.lecture = bool(lecture)
+        self.sliders: list[widgets.IntSlider] = []
+        self._slider_box = widgets.VBox()
+        self._add_button = widgets.Button(description="Add a heap", icon="plus")
+        self._remove_button = widgets.Button(description="Remove last heap", icon="minus")
+        self._add_button.add_class("nim-explorer-add")
+        self._remove_button.add_class("nim-explorer-remove")
+        self._add_button.on_click(lambda _b: self.add_heap())
+        self._remove_button.on_click(lambda _b: self.remove_heap())
+        self._table = widgets.HTML()
+        self._table.add_class("nim-explorer-table")
+        self._hint = widgets.HTML()
+        self._hint.add_class("nim-explorer-hint")
+        super().__init__(
+            [
+                self._slider_box,
+                widgets.HBox([self._add_button, self._remove_button]),
+                self._table,
+                self._hint,
+            ],
+            **kwargs,
+        )
+        self.add_class("cgteach-nim-explorer")
+        self._set_sliders(heaps)
+
+    # -- the position ----------------------------------------------------
+    @property
+    def heaps(self) -> tuple[int, ...]:
+        """The heap sizes shown by the sliders (settable)."""
+        return tuple(s.value for s in self.sliders)
+
+    @heaps.setter
+    def heaps(self, heaps):
+        heaps = as_heaps(heaps)
+        if not 1 <= len(heaps) <= self.max_heaps or max(heaps) > self.max_size:
+            raise ValueError(
+                f"heaps must be 1 to {self.max_heaps} sizes, each at most {self.max_size}; "
+                f"got {heaps}"
+            )
+        self._set_sliders(heaps)
+
+    def add_heap(self, size: int = 1) -> None:
+        """Add a heap (of ``size`` stones) at the end, up to ``max_heaps`` heaps."""
+        size = as_count(size, "size")
+        if len(self.sliders) < self.max_heaps:
+            self._set_sliders((*self.heaps, min(size, self.max_size)))
+
+    def remove_heap(self) -> None:
+        """Remove the last heap (one heap always stays)."""
+        if len(self.sliders) > 1:
+            self._set_sliders(self.heaps[:-1])
+
+    # -- what is shown ---------------------------------------------------
+    @property
+    def table_html(self) -> str:
+        """The HTML of the binary table now shown."""
+        return self._table.value
+
+    @property
+    def hint_text(self) -> str:
+        """The hint sentence now shown (plain text)."""
+        return _hint_sentence(self.heaps, self.misere)
+
+    # -- internals -------------------------------------------------------
+    def _set_sliders(self, heaps):
+        self.sliders = []
+        for i, h in enumerate(heaps):
+            slider = widgets.IntSlider(
+                value=h,
+                min=0,
+                max=self.max_size,
+                description=f"Heap {i + 1}",
+                continuous_update=True,
+            )
+            slider.add_class("nim-explorer-slider")
+            slider.add_class(f"nim-explorer-heap-{i}")
+            slider.observe(self._refresh, names="value")
+            self.sliders.append(slider)
+        self._slider_box.children = tuple(self.sliders)
+        self._add_button.disabled = len(heaps) >= self.max_heaps
+        self._remove_button.disabled = len(heaps) <= 1
+        self._refresh()
+
+    def _refresh(self, _change=None):
+        heaps = self.heaps
+        self._table.value = binary_table_html(heaps, misere=self.misere, lecture=self.lecture)
+        balanced = str(nim_sum(heaps) == 0).lower()
+        size = "1.6em" if self.lecture else "1.1em"
+        self._hint.value = (
+            f'<p data-testid="nim-hint-text" data-balanced="{balanced}" '
+            f'style="font-size:{size}">{html.escape(_hint_sentence(heaps, self.misere))}</p>'
+        )
+
+
+# --------------------------------------------------------------------------
+# NimGame: the anywidget board
+# --------------------------------------------------------------------------
+
+
+class NimGame(anywidget.AnyWidget):
+    """Play Nim against the computer by clicking stones.
+
+    ``heaps`` -- the first position (``None``: a seeded random deal of 2-5
+    heaps of 1-8 stones); ``computer`` -- ``"perfect"`` or ``"random"``;
+    ``misere`` -- whoever takes the last stone loses; ``seed`` -- seeds the
+    deals (the same seed gives the same sequence of deals, however the games
+    go) and, separately, the computer's choices; ``lecture`` -- big stones and fonts.
+    You always move first; the computer answers at once.
+
+    >>> g = NimGame([3, 4, 5], seed=0)
+    >>> g.take(0, 2)        # the winning move: heap 1 from 3 to 1
+    >>> sum(g.heaps) < 10 and g.message.startswith('You took 2 from heap 1')
+    True
+    >>> g.take(7, 1); g.message
+    'Illegal move: there is no heap 8 (heaps are numbered 1 to 3).'
+    """
+
+    _esm = _STATIC / "nim_game.js"
+    _css = _STATIC / "nim.css"
+
+    heaps = traitlets.List(traitlets.Int()).tag(sync=True)
+    misere = traitlets.Bool(False).tag(sync=True)
+    computer = traitlets.Unicode("perfect").tag(sync=True)
+    lecture = traitlets.Bool(False).tag(sync=True)
+    show_table = traitlets.Bool(False).tag(sync=True)
+    table_html = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.List(traitlets.Int()).tag(sync=True)
+    last_move = traitlets.Dict().tag(sync=True)
+    winner = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, heaps=None, computer="perfect", misere=False, seed=None, lecture=False,
+                 **kwargs):
+        if computer not in ("perfect", "random"):
+            raise ValueError(f'computer must be "perfect" or "random", got {computer!r}')
+        # Two generators, so that the sequence of deals depends on the seed alone
+        # and not on how the games in between were played.
+        self._deal_rng = random.Random(seed)
+        self._play_rng = random.Random(None if seed is None else f"{seed}:moves")
+        start = self._deal() if heaps is None else list(as_heaps(heaps))
+        if heaps is not None and not any(start):
+            raise ValueError("NimGame needs at least one stone to play with")
+        super().__init__(
+            computer=computer, misere=bool(misere), lecture=bool(lecture), **kwargs
+        )
+        self._start(start)
+        self.on_msg(self._on_message)
+        self.observe(self._on_misere, names="misere")
+
+    # -- intents from the browser (also callable from Python) -------------
+    def _on_message(self, _widget, content, _buffers=None):
+        """Receive one message from the browser (see :meth:`handle`)."""
+        self.handle(content)
+
+    def handle(self, content) -> None:
+        """Carry out one intent, exactly as the browser sends it.
+
+        Accepts the board's own messages ``{"take": [heap, count]}``,
+        ``{"hint": true}``, ``{"new_game": true}``, and the same intents in
+        the event form shared by the other cgteach boards:
+        ``{"event": "take", "heap": h, "count": c}``, ``{"event": "hint"}``,
+        ``{"event": "new_game"}``.  Anything else leaves the game as it was
+        and says so in ``message``.
+        """
+        if not isinstance(content, dict):
+            self.message = "Ignored a message the board did not understand."
+            return
+        event = content.get("event")
+        if event == "take":
+            content = {"take": [content.get("heap"), content.get("count")]}
+        elif event in ("hint", "new_game"):
+            content = {event: True}
+        if "take" in content:
+            take = content["take"]
+            if not isinstance(take, (list, tuple)) or len(take) != 2:
+                self.message = "Illegal move: a take needs a heap and a number of stones."
+                return
+            self.take(*take)
+        elif content.get("hint"):
+            self.show_hint()
+        elif content.get("new_game"):
+            self.new_game()
+        else:
+            self.message = "Ignored a message the board did not understand."
+
+    def take(self, heap, count) -> None:
+        """You take ``count`` stones from heap ``heap`` (0-based); the computer answers.
+
+        An illegal take leaves the position as it was and explains in ``message``.
+        """
+        if self.winner:
+            self.message = "The game is over: press New game to play again."
+            return
+        problem = self._problem(heap, count)
+        if problem:
+            self.message = f"Illegal move: {problem}"
+            return
+        before = self.heaps[heap]
+        mine = f"You took {count} from heap {heap + 1}"
+        self._apply(heap, before - count)
+        self.hint = []
+        self.last_move = {"player": "you", "heap": heap, "taken": count, "before": before}
+        if self._finished("you"):
+            self.message = mine + "."
+            return
+        move = self._computer_move()
+        c_heap, c_new = move
+        c_before = self.heaps[c_heap]
+        self._apply(c_heap, c_new)
+        self.last_move = {
+            "player": "computer", "heap": c_heap, "taken": c_before - c_new, "before": c_before
+        }
+        reply = f"the computer took {c_before - c_new} from heap {c_heap + 1}"
+        self.message = f"{mine}; {reply}."
+        if not self._finished("computer"):
+            self.status = f"Your move ({reply[4:]})."
+
+
+    def show_hint(self) -> None:
+        """Mark a winning move on the board (``hint``) or say that none exists."""
+        if self.winner:
+            self.message = "The game is over: press New game to play again."
+            return
+        moves = _moves_for(self.heaps, self.misere)
+        self.hint = list(moves[0]) if moves else []
+        self.message = "Hint: " + _hint_sentence(self.heaps, self.misere)
+
+    def new_game(self) -> None:
+        """Deal a new position (2-5 heaps of 1-8 stones, from the seeded generator)."""
+        self._start(self._deal())
+
+    # -- internals -------------------------------------------------------
+    def _deal(self):
+        rng = self._deal_rng
+        return [rng.randint(1, 8) for _ in range(rng.randint(2, 5))]
+
+    def _start(self, heaps):
+        self.winner = ""
+        self.hint = []
+        self.last_move = {}
+        self.message = ""
+        self.heaps = list(heaps)
+        self.table_html = binary_table_html(self.heaps, misere=self.misere)
+        self.status = "Your move: click a stone to take it and every stone to its right."
+
+    def _on_misere(self, _change):
+        # The rule changed: start again from this position (or a new deal if it is empty).
+        if any(self.heaps):
+            self._start(self.heaps)
+        else:
+            self.new_game()
+
+    def _problem(self, heap, count):
+        """Why (heap, count) is not a legal take, or '' when it is."""
+        n = len(self.heaps)
+        for value, what in ((heap, "the heap"), (count, "the number of stones")):
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{what} must be a whole number, got {value!r}."
+        if not 0 <= heap < n:
+            return f"there is no heap {heap + 1} (heaps are numbered 1 to {n})."
+        if count < 1:
+            return "you must take at least one stone."
+        if self.heaps[heap] == 0:
+            return f"heap {heap + 1} is empty: choose a heap that has stones in it."
+        if count > self.heaps[heap]:
+            return (
+                f"heap {heap + 1} has only {self.heaps[heap]} "
+                f"stone{'s' if self.heaps[heap] != 1 else ''}; you cannot take {count}."
+            )
+        try:  # the package's own check has the last word
+            nim.play(self.heaps, (heap, self.heaps[heap] - count))
+        except (TypeError, ValueError) as exc:
+            return str(exc)
+        return ""
+
+    def _apply(self, heap, new_size):
+        self.heaps = list(nim.play(self.heaps, (heap, new_size)))
+        self.table_html = binary_table_html(self.heaps, misere=self.misere)
+
+    def _computer_move(self):
+        if self.computer == "perfect":
+            return tuple(nim.best_move(self.heaps, misere=self.misere, rng=self._play_rng))
+        return tuple(self._play_rng.choice(nim.moves(self.heaps)))
+
+    def _finished(self, mover):
+        """Set the winner when ``mover`` just took the last stone; report if the game ended."""
+        if any(self.heaps):
+            self.status = "Your move."
+            return False
+        other = "computer" if mover == "you" else "you"
+        self.winner = other if self.misere else mover
+        rule = "took the last stone and " + ("loses (misère)" if self.misere else "wins")
+        who = "You" if mover == "you" else "The computer"
+        verdict = "You win!" if self.winner == "you" else "The computer wins."
+        self.status = f"{verdict} {who} {rule}."
+        return True

@@ -1,0 +1,157 @@
+// The Nim board of cgteach.widgets.nim.NimGame (plain ES module, no imports).
+//
+// The board only draws the synced state and sends intents; Python decides.
+// Messages sent to Python: {take: [heap, count]}, {hint: true}, {new_game: true}.
+// The "binary table" button sets the show_table trait.
+// DOM hooks (data-testid) are listed in the Python module's docstring.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgEl(name, attrs) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function htmlEl(name, attrs, text) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function render({ model, el }) {
+  const root = htmlEl("div", { class: "cgteach-nim-game", "data-testid": "nim-game" });
+  const rule = htmlEl("div", { class: "nim-rule", "data-testid": "nim-rule" });
+  const status = htmlEl("div", {
+    class: "nim-status", "data-testid": "nim-status", role: "status", "aria-live": "polite",
+  });
+  const board = svgEl("svg", { class: "nim-board", "data-testid": "nim-board", role: "img" });
+  const message = htmlEl("div", {
+    class: "nim-message", "data-testid": "nim-message", "aria-live": "polite",
+  });
+  const buttons = htmlEl("div", { class: "nim-buttons" });
+  const hintButton = htmlEl("button", { type: "button", "data-testid": "nim-hint-button" }, "Hint");
+  const tableButton = htmlEl("button", { type: "button", "data-testid": "nim-table-toggle" });
+  const newButton = htmlEl(
+    "button", { type: "button", "data-testid": "nim-new-game-button" }, "New game",
+  );
+  const tableBox = htmlEl("div", { class: "nim-table-box", "data-testid": "nim-table-box" });
+  buttons.append(hintButton, tableButton, newButton);
+  root.append(rule, status, board, message, buttons, tableBox);
+  el.appendChild(root);
+
+  hintButton.addEventListener("click", () => model.send({ hint: true }));
+  newButton.addEventListener("click", () => model.send({ new_game: true }));
+  tableButton.addEventListener("click", () => {
+    model.set("show_table", !model.get("show_table"));
+    model.save_changes();
+  });
+
+  function drawBoard() {
+    const heaps = model.get("heaps") || [];
+    const lecture = model.get("lecture");
+    const hint = model.get("hint") || [];
+    const last = model.get("last_move") || {};
+    const over = Boolean(model.get("winner"));
+    const r = lecture ? 22 : 14; // stone radius
+    const gap = r * 2.7; // distance between stone centres
+    const rowH = r * 2.9;
+    const labelW = lecture ? 120 : 80;
+    const font = lecture ? 24 : 15;
+    let widest = 1;
+    heaps.forEach((size, i) => {
+      let shown = size;
+      if (last.player === "computer" && last.heap === i) shown = Math.max(shown, last.before);
+      widest = Math.max(widest, shown);
+    });
+    const width = labelW + gap * widest + r;
+    const height = rowH * Math.max(1, heaps.length) + r * 0.4;
+    board.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    board.setAttribute("width", String(width));
+    board.setAttribute("height", String(height));
+    board.replaceChildren();
+
+    heaps.forEach((size, i) => {
+      const cy = rowH * i + rowH / 2 + r * 0.2;
+      const group = svgEl("g", { "data-testid": `nim-heap-${i}`, "data-size": size });
+      const label = svgEl("text", {
+        x: 4, y: cy, "dominant-baseline": "middle", "font-size": font, class: "nim-label",
+      });
+      label.textContent = `Heap ${i + 1}` + (size === 0 ? " (empty)" : "");
+      group.appendChild(label);
+      const stones = [];
+      for (let j = 0; j < size; j += 1) {
+        const marked = hint.length === 2 && hint[0] === i && j >= hint[1];
+        const stone = svgEl("circle", {
+          cx: labelW + gap * j + r, cy, r,
+          class: "nim-stone" + (marked ? " hint" : "") + (over ? " over" : ""),
+          "data-testid": `nim-stone-${i}-${j}`,
+          "data-heap": i, "data-index": j,
+          "stroke-width": lecture ? 4 : 2,
+        });
+        const title = svgEl("title", {});
+        const count = size - j;
+        title.textContent = `Take ${count} stone${count === 1 ? "" : "s"} from heap ${i + 1}`;
+        stone.appendChild(title);
+        stone.addEventListener("click", () => {
+          if (!over) model.send({ take: [i, size - j] });
+        });
+        // Hovering shows which stones a click would take.
+        stone.addEventListener("mouseenter", () => {
+          for (let k = j; k < size; k += 1) stones[k].classList.add("taking");
+        });
+        stone.addEventListener("mouseleave", () => {
+          for (let k = j; k < size; k += 1) stones[k].classList.remove("taking");
+        });
+        stones.push(stone);
+        group.appendChild(stone);
+      }
+      if (last.player === "computer" && last.heap === i) {
+        for (let j = size; j < last.before; j += 1) {
+          group.appendChild(svgEl("circle", {
+            cx: labelW + gap * j + r, cy, r, class: "nim-ghost",
+            "data-testid": `nim-ghost-${i}-${j}`, "stroke-width": lecture ? 3 : 2,
+          }));
+        }
+      }
+      board.appendChild(group);
+    });
+  }
+
+  function drawText() {
+    const lecture = model.get("lecture");
+    root.classList.toggle("lecture", lecture);
+    root.setAttribute("data-lecture", String(lecture));
+    root.setAttribute("data-winner", model.get("winner") || "");
+    rule.textContent = model.get("misere")
+      ? "Misère play: whoever takes the last stone loses."
+      : "Normal play: whoever takes the last stone wins.";
+    status.textContent = model.get("status");
+    status.classList.toggle("won", Boolean(model.get("winner")));
+    message.textContent = model.get("message");
+    const show = model.get("show_table");
+    tableButton.textContent = show ? "Hide binary table" : "Show binary table";
+    tableButton.setAttribute("aria-pressed", String(show));
+    tableBox.style.display = show ? "block" : "none";
+    tableBox.innerHTML = model.get("table_html");
+    hintButton.disabled = Boolean(model.get("winner"));
+  }
+
+  function redraw() {
+    drawBoard();
+    drawText();
+  }
+
+  const events = [
+    "heaps", "lecture", "hint", "last_move", "winner", "misere", "status", "message",
+    "show_table", "table_html",
+  ];
+  for (const name of events) model.on(`change:${name}`, redraw);
+  redraw();
+  return () => {
+    for (const name of events) model.off(`change:${name}`, redraw);
+  };
+}
+
+export default { render };

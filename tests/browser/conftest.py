@@ -1,0 +1,244 @@
+"""Real-browser tests: one JupyterLab server and one headless Chromium per session.
+
+The ``lab`` fixture starts JupyterLab on a free localhost port with every
+directory it writes to (root, runtime, config, workspaces, user settings)
+inside a temporary folder, so a test run never touches the user's set-up.
+Tests write small notebooks there with :meth:`Lab.notebook`, which opens
+one in a fresh page, runs all its cells and returns a :class:`Notebook`
+helper for clicking on widgets and reading cell outputs.
+
+Chromium is Debian's (``/usr/bin/chromium``); nothing is downloaded.  When
+it or playwright is missing the tests are skipped, unless the environment
+sets ``CGTEACH_REQUIRE_BROWSER=1`` (as ``.ci/run`` does): then they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+REQUIRE = os.environ.get("CGTEACH_REQUIRE_BROWSER") == "1"
+#: Screenshots and the latency record go here.
+ARTIFACTS = Path(os.environ.get("CGTEACH_BROWSER_ARTIFACTS", "/tmp/cg/widgets"))
+
+
+def _missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium at {CHROMIUM} (install Debian's chromium package)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright python package is not installed (pip install playwright)"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    reason = _missing()
+    for item in items:
+        if here not in Path(str(item.fspath)).parents:
+            continue
+        item.add_marker(pytest.mark.browser)
+        if reason and not REQUIRE:
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A running JupyterLab; yields a :class:`Lab`."""
+    reason = _missing()
+    if reason:
+        if REQUIRE:
+            pytest.fail(f"CGTEACH_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    base = tmp_path_factory.mktemp("lab")
+    root, runtime, config, workspaces, settings = (
+        base / d for d in ("notebooks", "runtime", "config", "workspaces", "settings"))
+    for d in (root, runtime, config, workspaces, settings):
+        d.mkdir()
+    # Quiet and predictable: no news pop-up, every cell attached to the page.
+    _write(settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
+           {"fetchNews": "false", "checkForUpdates": False})
+    _write(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+           {"windowingMode": "none"})
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime), JUPYTER_CONFIG_DIR=str(config),
+               JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
+    env.pop("JUPYTER_TOKEN", None)
+    log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
+         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
+         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+         f"--LabApp.workspaces_dir={workspaces}", f"--LabApp.user_settings_dir={settings}"]
+        + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(root),
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
+        time.sleep(0.3)
+    lab = Lab(url, root)
+    try:
+        yield lab
+    finally:
+        lab.close()
+        # shut every kernel down, then the server (our own process only)
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+        log.close()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+class Lab:
+    """The server's address, its notebook folder and the shared browser."""
+
+    def __init__(self, url: str, root: Path):
+        from playwright.sync_api import sync_playwright
+
+        self.url, self.root = url, root
+        self._pw = sync_playwright().start()
+        self.browser = self._pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+
+    def close(self):
+        try:
+            self.browser.close()
+        finally:
+            self._pw.stop()
+
+    def notebook(self, name: str, cells: list[str], timeout: float = 90) -> Notebook:
+        """Write a notebook of code ``cells``, open it and run all its cells."""
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+        nbformat.write(nb, self.root / f"{name}.ipynb")
+        context = self.browser.new_context(viewport={"width": 1400, "height": 1000},
+                                           accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(timeout * 1000)
+        page.goto(f"{self.url}/lab/tree/{name}.ipynb?reset")
+        book = Notebook(page, len(cells))
+        book.wait_idle()
+        book.run_all()
+        return book
+
+
+class Notebook:
+    """One open notebook page: run cells, read outputs, click in SVG boards."""
+
+    def __init__(self, page, n_cells: int):
+        self.page = page
+        self.n_cells = n_cells
+
+    def close(self):
+        self.page.context.close()
+
+    def wait_idle(self, timeout: float = 90):
+        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+        self.page.wait_for_selector(
+            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout * 1000)
+
+    def cell(self, i: int):
+        return self.page.locator(".jp-Notebook .jp-Cell").nth(i)
+
+    def _count(self, i: int) -> int:
+        text = self.cell(i).locator(".jp-InputPrompt").inner_text()
+        m = re.search(r"\[(\d+)\]", text)
+        return int(m.group(1)) if m else -1
+
+    def run_all(self, timeout: float = 90):
+        page = self.page
+        page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+        deadline = time.monotonic() + timeout
+        while any(self._count(i) < 0 for i in range(self.n_cells)):
+            if time.monotonic() > deadline:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "failed-run-all.png"))
+                prompts = [self._count(i) for i in range(self.n_cells)]
+                raise AssertionError(f"the notebook's cells did not all run: {prompts}")
+            time.sleep(0.2)
+        self.wait_idle()
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        tracebacks = [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
+        assert not tracebacks, tracebacks
+
+    def output(self, i: int) -> str:
+        """The text output of cell ``i``."""
+        return self.cell(i).locator(".jp-OutputArea").inner_text()
+
+    def rerun(self, i: int, timeout: float = 30) -> str:
+        """Run cell ``i`` again and return its new text output."""
+        before = self._count(i)
+        self.cell(i).locator(".jp-InputPrompt").click()
+        self.page.keyboard.press("Control+Enter")
+        deadline = time.monotonic() + timeout
+        while self._count(i) <= before:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"cell {i} did not run again")
+            time.sleep(0.1)
+        return self.output(i)
+
+    def board_click(self, board, x: float, y: float):
+        """Click at board coordinates ``(x, y)`` of the SVG ``board`` (a locator)."""
+        sx, sy = self.to_screen(board, x, y)
+        self.page.mouse.click(sx, sy)
+
+    def to_screen(self, board, x: float, y: float):
+        board.scroll_into_view_if_needed()
+        return board.evaluate(
+            "(svg, [x, y]) => { const p = svg.createSVGPoint(); p.x = x; p.y = y;"
+            " const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }", [x, y])
+
+    def click_item(self, board, item):
+        """Click an SVG item carrying ``data-mx``/``data-my`` or ``data-x``/``data-y``."""
+        x = item.get_attribute("data-mx") or item.get_attribute("data-x")
+        y = item.get_attribute("data-my") or item.get_attribute("data-y")
+        self.board_click(board, float(x), float(y))
+
+    def screenshot(self, locator, name: str):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        locator.scroll_into_view_if_needed()
+        locator.screenshot(path=str(ARTIFACTS / name))
