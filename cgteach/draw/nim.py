@@ -71,9 +71,9 @@ def draw_heaps(heaps, ax=None, highlight=None):
     tallest = max(heaps, default=0)
     font = STYLE["font"]
     # Lay out in "stone units" (one unit per stone, stones 0.8 across).  A unit
-    # is about 0.4 inch, less for tall heaps; text sizes are converted from
+    # is about 0.6 inch, less for tall heaps; text sizes are converted from
     # points so labels never collide with each other or the stones.
-    unit = min(0.4, 6.0 / (max(tallest, 1) + 4)) * STYLE["scale"]
+    unit = min(0.6, 7.5 / (max(tallest, 1) + 4)) * STYLE["scale"]
     label = 1.35 * font / 72 / unit  # one line of text, in stone units
     gap = max(1.6, 0.62 * font / 72 / unit * len(f"Pile {max(n, 1)}") + 0.5)
     bottom = -0.3 - 2 * label

@@ -304,8 +304,9 @@ def winning_moves(position: Hackenbush) -> list[int]:
     component ``C`` that has a target, cutting a loop flips its parity, and
     cutting a circuit edge is tried by re-running the linear method on ``C``
     alone, with each hanging branch replaced by its value (colon principle).
-    So the cost is linear plus the sum of ``|C|²`` over components that have
-    a target: quadratic at worst (one huge circuit), linear for trees.
+    So the cost is linear plus the sum of ``|C|²`` over the components that
+    have a reachable target: linear for trees and small circuits, quadratic
+    for one huge block of circuits (fine for drawings of teaching size).
     """
     _check_green(position, "winning_moves")
     n, eu, ev = _index(position)
@@ -336,11 +337,15 @@ def winning_moves(position: Hackenbush) -> list[int]:
         else:
             target[c] = (rest ^ t) - 1
     # Edges inside components: loops and circuit edges.
+    # Algorithm notes.  A green position's value has the parity of its number
+    # of edges (true of a stalk, and kept by the colon formula), and cutting an
+    # edge inside a component drops nothing else.  So such a cut can only reach
+    # the target when the target's parity differs from the component's value.
     inside: dict[int, list[int]] = {}
     for i in range(len(eu)):
         if not info.bridge[i]:
             c = comp[eu[i]]
-            if target[c] is not None:
+            if target[c] is not None and (target[c] ^ cval[c]) & 1:
                 inside.setdefault(c, []).append(i)
     for c, edges in inside.items():
         moves.extend(_winning_inside(c, edges, info, eu, ev, hang, target[c]))

@@ -83,7 +83,7 @@ def lab(tmp_path_factory):
     _write(settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
            {"fetchNews": "false", "checkForUpdates": False})
     _write(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
-           {"windowingMode": "none"})
+           {"windowingMode": "none", "autoStartDefaultKernel": True})
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime), JUPYTER_CONFIG_DIR=str(config),
                JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
@@ -154,6 +154,13 @@ class Lab:
                                      "language": "python"}
         nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
         nbformat.write(nb, self.root / f"{name}.ipynb")
+        # Start the kernel first, so the page joins it and never asks which kernel to use.
+        body = json.dumps({"path": f"{name}.ipynb", "type": "notebook", "name": "",
+                           "kernel": {"name": "python3"}}).encode()
+        request = urllib.request.Request(f"{self.url}/api/sessions", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as r:
+            assert r.status in (200, 201), r.status
         context = self.browser.new_context(viewport={"width": 1400, "height": 1000},
                                            accept_downloads=True)
         page = context.new_page()
