@@ -116,8 +116,18 @@ def format_number(x) -> str:
 
     >>> format_number(Fraction(-3, 4)), format_number(2), format_number(0.5)
     ('-3/4', '2', '1/2')
+    >>> format_number(Fraction(1, 2**20000))
+    '1/2**20000'
     """
-    return str(_as_fraction(x))
+    q = _as_fraction(x)
+    if max(q.numerator.bit_length(), q.denominator.bit_length()) < 4000:
+        return str(q)
+    # Too long to write out in full (Python refuses to print such integers by
+    # default): show a power-of-two denominator as 2**k.
+    d = q.denominator
+    if d & (d - 1) == 0 and q.numerator.bit_length() < 4000:
+        return f"{q.numerator}/2**{d.bit_length() - 1}"
+    return f"{float(q):.6g} (not shown in full: {d.bit_length()}-bit denominator)"
 
 
 def birthday(x) -> int:

@@ -3,7 +3,7 @@
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgteach.hackenbush import Hackenbush
@@ -86,6 +86,9 @@ HALF = Hackenbush([(0, 1, "blue"), (1, 2, "red")])
         ([(0, 1, "blue"), (1, 2, "red"), (2, 0, "blue")], 1),  # a triangle
         ([(0, 1, "blue"), (1, 0, "red")], 0),  # two parallel edges: {-1 | 1}
         ([(0, 0, "blue"), (0, 0, "red"), (0, 0, "blue")], 1),
+        # a triangle with trees hanging from it (the colon principle at work)
+        ([(0, 1, "blue"), (1, 2, "red"), (2, 0, "blue"), (2, 3, "red"), (3, 4, "blue"),
+          (3, 5, "blue"), (1, 6, "red"), (6, 6, "blue")], F(5, 8)),
     ],
 )
 def test_worked_values(edges, expected):
@@ -148,6 +151,13 @@ def test_value_means_the_difference_is_a_second_player_win(h):
     difference = h + (-stalk(value(h)))
     assert winner_by_search(difference, "blue") == "red"
     assert winner_by_search(difference, "red") == "blue"
+
+
+@settings(max_examples=60)
+@given(graphs(max_nodes=10, max_extra=2))
+def test_cycles_with_large_hanging_trees(h):
+    # value() swaps trees hanging from cycles for stalks (the colon principle)
+    assert value(h) == value_by_search(h)
 
 
 @given(graphs())
@@ -280,6 +290,8 @@ def test_other_bad_input():
         tree_rule_value(Hackenbush([(0, 1, "blue"), (1, 0, "red")]))
     with pytest.raises(ValueError, match="not dyadic"):
         stalk(F(1, 3))
+    with pytest.raises(ValueError, match="at most 20 levels"):
+        explain(HALF, depth=21)
     big = Hackenbush([(0, 1, "blue")] * 31)
     with pytest.raises(ValueError, match="limited to 30 edges"):
         value_by_search(big)

@@ -209,3 +209,35 @@ def test_long_stalk_is_exact():
     colours = ["blue"] + ["red"] * 3000
     assert stalk_value(colours) == F(1, 2**3000)
     assert sign_expansion(F(1, 2**3000)) == "+" + "-" * 3000
+
+
+# -- pictures ---------------------------------------------------------------------------
+
+
+def test_draw_birthday_tree():
+    import matplotlib.pyplot as plt
+
+    from cgteach.draw.numbers import draw_birthday_tree, fraction_label
+
+    ax = draw_birthday_tree(3, highlight=F(3, 4))
+    labels = [t.get_text() for t in ax.texts]
+    assert fraction_label(F(3, 4)) in labels and "$-3$" in labels
+    assert sum(t.get_text().startswith("$") for t in ax.texts) == 15  # numbers born by day 3
+    assert "+-+" in ax.get_title().replace("\u2212", "-")
+    with pytest.raises(ValueError, match="born on day 4, after the last day drawn"):
+        draw_birthday_tree(3, highlight=F(5, 8))
+    plt.close("all")
+
+
+def test_draw_number_line():
+    import matplotlib.pyplot as plt
+
+    from cgteach.draw.numbers import draw_number_line, fraction_label
+
+    ax = draw_number_line([0, F(1, 2)], [1])
+    assert "3/4" in ax.get_title()
+    assert fraction_label(F(3, 4)) in [t.get_text() for t in ax.texts]
+    ax = draw_number_line([], [])
+    texts = [t.get_text() for t in ax.texts]
+    assert "Blue has no move" in texts and "Red has no move" in texts
+    plt.close("all")

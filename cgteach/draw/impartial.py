@@ -24,7 +24,7 @@ def layered_layout(G) -> dict:
 
     >>> import networkx as nx
     >>> layered_layout(nx.DiGraph([(3, 2), (2, 1), (3, 1)]))   # a chain zigzags
-    {1: (0, 0), 2: (1, -0.9), 3: (2, 0)}
+    {1: (0, 0.0), 2: (1, -0.9), 3: (2, 0.0)}
     >>> layered_layout(nx.DiGraph([(2, 1), (3, 1)]))
     {1: (0, 0.0), 2: (1, 0.5), 3: (1, -0.5)}
     """
@@ -48,7 +48,7 @@ def layered_layout(G) -> dict:
         k = len(nodes)
         for i, node in enumerate(nodes):
             # a chain of single nodes zigzags, so that jumps over a node pass beside it
-            pos[node] = (x, -0.9 * (x % 2)) if chain else (x, (k - 1) / 2 - i)
+            pos[node] = (x, -0.9 if x % 2 else 0.0) if chain else (x, (k - 1) / 2 - i)
     return dict(sorted(pos.items(), key=lambda item: (item[1][0], -item[1][1])))
 
 

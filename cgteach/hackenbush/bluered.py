@@ -180,12 +180,13 @@ def edge_under(x, colour: str = "blue") -> Fraction:
     >>> edge_under(0, "red"), edge_under(1, "red")
     (Fraction(-1, 1), Fraction(-1, 2))
     """
-    # Algorithm notes: cutting the edge removes the whole branch, so edge plus
-    # branch is the ordinal sum 1:x (or -1:x for red), whose value depends only
-    # on the value x of the branch.  While x >= 0 the branch only adds Blue
-    # moves, giving x + 1; when x < 0 the value is squeezed towards 0 and each
-    # extra unit of red halves it, which is the formula above.  The tests
-    # check it against the search on hundreds of random trees.
+    # Algorithm notes: cutting the edge removes the whole branch with it, so
+    # edge plus branch is Conway's ordinal sum 1:G (or -1:G for red) of the
+    # edge and the branch G.  When G is worth x >= 0 the edge adds one more
+    # Blue move, x + 1; when x < 0 every further unit of red on top halves the
+    # value on its way down to 0.  That only the value x of the branch
+    # matters (not its shape) is what the tests confirm on hundreds of random
+    # trees, against the search.
     sign = _parse_player(colour) if colour not in (1, -1) else colour
     x = Fraction(x)
     if sign < 0:
@@ -287,58 +288,72 @@ def value(position) -> Fraction:
     signs = _stalk_signs(edges) if edges else []
     if signs is not None:
         return stalk_value(["blue" if s > 0 else "red" for s in signs])
-    return _value_of_edges(edges, {})
+    return _value_of_edges(edges)
 
 
-def _value_of_edges(edges, memo) -> Fraction:
+def _value_of_edges(edges) -> Fraction:
     """Add the pieces standing on the ground: trees by rule, the rest by search."""
     total = Fraction(0)
     for piece in _branches(edges):
         if _is_tree(piece):
             total += _tree_value(piece)
         else:
-            total += _piece_by_search(piece, memo)
+            if len(piece) > MAX_SEARCH_EDGES:
+                raise ValueError(
+                    f"this position has a piece with a cycle and {len(piece)} edges; such "
+                    f"pieces are valued by search, which is limited to {MAX_SEARCH_EDGES} "
+                    "edges per piece"
+                )
+            core = _strip_pendant_trees(piece)
+            search = _Search(core)
+            total += search.split_value(search.full)
     return total
 
 
-def _grounded(edges):
-    """The edges still joined to the ground (node 0)."""
-    adjacency = defaultdict(list)
-    for k, (u, v, _) in enumerate(edges):
-        adjacency[u].append(k)
-        if v != u:
-            adjacency[v].append(k)
-    reached, kept, queue = {0}, set(), deque([0])
-    while queue:
-        node = queue.popleft()
-        for k in adjacency[node]:
-            if k not in kept:
-                kept.add(k)
-                for w in edges[k][:2]:
-                    if w not in reached:
-                        reached.add(w)
-                        queue.append(w)
-    return [e for k, e in enumerate(edges) if k in kept]
+def _strip_pendant_trees(piece):
+    """Replace each tree hanging from a cycle by a stalk of the same value.
 
-
-def _piece_by_search(piece, memo) -> Fraction:
-    """A cyclic piece: the simplicity principle over its options."""
-    if len(piece) > MAX_SEARCH_EDGES:
-        raise ValueError(
-            f"this position has a piece with a cycle and {len(piece)} edges; such pieces are "
-            f"valued by search, which is limited to {MAX_SEARCH_EDGES} edges per piece"
-        )
-    key = tuple(sorted((min(u, v), max(u, v), s) for u, v, s in piece))
-    if key in memo:
-        return memo[key]
-    best = {1: None, -1: None}
-    for k, (_, _, s) in enumerate(piece):
-        after = _value_of_edges(_grounded(piece[:k] + piece[k + 1:]), memo)
-        if best[s] is None or (after > best[s] if s > 0 else after < best[s]):
-            best[s] = after
-    answer = simplest_between(best[1], best[-1])
-    memo[key] = answer
-    return answer
+    Algorithm notes: the colon principle holds in blue-red Hackenbush too:
+    a branch hanging from a single node may be swapped for any branch of
+    equal value without changing the value of the whole.  A branch of value
+    ``x`` is swapped for the stalk with ``x``'s sign expansion, which has no
+    more edges than the branch but only one position per height instead of
+    one per subset of edges, so the search that follows visits far fewer
+    positions.  Leaves are peeled one at a time, bottom up, by the tree rule.
+    """
+    degree: dict[int, int] = defaultdict(int)
+    incident = defaultdict(list)
+    for k, (u, v, _) in enumerate(piece):
+        if u != v:
+            degree[u] += 1
+            degree[v] += 1
+            incident[u].append(k)
+            incident[v].append(k)
+    hanging: dict[int, Fraction] = defaultdict(Fraction)
+    for u, v, s in piece:
+        if u == v:
+            hanging[u] += s
+    removed = set()
+    leaves = [w for w in degree if w != 0 and degree[w] == 1]
+    while leaves:
+        w = leaves.pop()
+        (k,) = [k for k in incident[w] if k not in removed]
+        removed.add(k)
+        u, v, s = piece[k]
+        parent = v if u == w else u
+        hanging[parent] += edge_under(hanging.pop(w, Fraction(0)), s)
+        degree[w] -= 1
+        degree[parent] -= 1
+        if parent != 0 and degree[parent] == 1:
+            leaves.append(parent)
+    core = [e for k, e in enumerate(piece) if k not in removed and e[0] != e[1]]
+    fresh = max((n for u, v, _ in piece for n in (u, v)), default=0) + 1
+    for node, x in sorted(hanging.items()):
+        below = node
+        for colour in stalk_for(x):
+            core.append((below, fresh, 1 if colour == "blue" else -1))
+            below, fresh = fresh, fresh + 1
+    return core
 
 
 # -- the brute-force twins ------------------------------------------------------
@@ -347,21 +362,28 @@ def _piece_by_search(piece, memo) -> Fraction:
 class _Search:
     """Memoised search over the sets of standing edges (bit masks)."""
 
-    def __init__(self, position, what: str):
+    def __init__(self, edges):
+        self.edges = edges
+        self.signs = [s for _, _, s in edges]
+        self.ends = [(u, v) for u, v, _ in edges]
+        self.full = (1 << len(edges)) - 1
+        self.at = defaultdict(list)
+        for k, (u, v, _) in enumerate(edges):
+            self.at[u].append(k)
+            if v != u:
+                self.at[v].append(k)
+        self.values: dict[int, Fraction] = {}
+        self.wins: dict[tuple[int, int], bool] = {}
+
+    @classmethod
+    def of(cls, position, what: str) -> _Search:
         edges = _signed_edges(position)
         if len(edges) > MAX_SEARCH_EDGES:
             raise ValueError(
                 f"{what} searches every sequence of cuts and is limited to "
                 f"{MAX_SEARCH_EDGES} edges; this position has {len(edges)}"
             )
-        self.signs = [s for _, _, s in edges]
-        self.ends = [(u, v) for u, v, _ in edges]
-        self.at = defaultdict(list)
-        for k, (u, v, _) in enumerate(edges):
-            self.at[u].append(k)
-            self.at[v].append(k)
-        self.values: dict[int, Fraction] = {}
-        self.wins: dict[tuple[int, int], bool] = {}
+        return cls(edges)
 
     def grounded(self, mask: int) -> int:
         kept, reached, stack = 0, {0}, [0]
@@ -391,6 +413,53 @@ class _Search:
             self.values[mask] = simplest_between(lo, hi)
         return self.values[mask]
 
+    def pieces(self, mask: int) -> list[int]:
+        """Split a grounded mask into the pieces standing on the ground separately."""
+        out, seen = [], 0
+        for k in self.at[0]:
+            if not mask >> k & 1 or seen >> k & 1:
+                continue
+            piece, stack = 1 << k, [k]
+            while stack:
+                for w in self.ends[stack.pop()]:
+                    if w == 0:
+                        continue
+                    for f in self.at[w]:
+                        if mask >> f & 1 and not piece >> f & 1:
+                            piece |= 1 << f
+                            stack.append(f)
+            seen |= piece
+            out.append(piece)
+        return out
+
+    def split_value(self, mask: int) -> Fraction:
+        """Like :meth:`value`, but adding separate pieces and using the tree rule.
+
+        Algorithm notes: pieces standing on the ground separately form a sum,
+        and the value of a sum is the sum of the values; a piece with no cycle
+        is valued by the tree rule, so only cyclic pieces are searched.
+        """
+        if mask in self.values:
+            return self.values[mask]
+        parts = self.pieces(mask)
+        if len(parts) != 1:
+            answer = sum((self.split_value(p) for p in parts), Fraction(0))
+        else:
+            edges = [self.edges[k] for k in range(len(self.edges)) if mask >> k & 1]
+            if _is_tree(edges):
+                answer = _tree_value(edges)
+            else:
+                best = {1: None, -1: None}
+                for k in range(len(self.edges)):
+                    if mask >> k & 1:
+                        s = self.signs[k]
+                        after = self.split_value(self.grounded(mask & ~(1 << k)))
+                        if best[s] is None or (after > best[s] if s > 0 else after < best[s]):
+                            best[s] = after
+                answer = simplest_between(best[1], best[-1])
+        self.values[mask] = answer
+        return answer
+
     def mover_wins(self, mask: int, sign: int) -> bool:
         key = (mask, sign)
         if key not in self.wins:
@@ -407,8 +476,8 @@ def value_by_search(position) -> Fraction:
     >>> value_by_search(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 3, "blue")]))
     Fraction(3, 4)
     """
-    search = _Search(position, "value_by_search")
-    return search.value((1 << len(search.signs)) - 1)
+    search = _Search.of(position, "value_by_search")
+    return search.value(search.full)
 
 
 def winner_by_search(position, first) -> str:
@@ -422,8 +491,8 @@ def winner_by_search(position, first) -> str:
     ('blue', 'blue')
     """
     sign = _parse_player(first)
-    search = _Search(position, "winner_by_search")
-    mover_wins = search.mover_wins((1 << len(search.signs)) - 1, sign)
+    search = _Search.of(position, "winner_by_search")
+    mover_wins = search.mover_wins(search.full, sign)
     return "blue" if (sign > 0) == mover_wins else "red"
 
 
@@ -578,6 +647,11 @@ def explain(position, depth: int | None = None) -> Explanation:
     from cgteach._validate import as_count
 
     depth = as_count(depth, "depth")
+    if depth > 20:
+        raise ValueError(
+            f"explain() spells out at most 20 levels of options (the text grows very fast); "
+            f"got depth={depth}"
+        )
     memo: dict = {}
     return _explain(position, depth, memo)
 

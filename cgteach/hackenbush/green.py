@@ -40,7 +40,7 @@ This module offers
 >>> print(story(triangle))
 1. [fusion] Fuse the odd circuit 0–1–2 into the ground: its 3 edges become 3 loops (Thm 5.4).
 2. [loops] Replace the 3 loops at the ground by leaf edges to new nodes (Thm 5.2).
-3. [stalks] Only stalks stand on the ground: Nim heaps 1, 1, 1 (Thm 5.1), so the value is 1 ⊕ 1 ⊕ 1 = *1.
+3. [stalks] Only stalks are left: Nim heaps 1, 1, 1 (Thm 5.1), so the value is 1 ⊕ 1 ⊕ 1 = *1.
 """
 
 from __future__ import annotations
@@ -294,13 +294,16 @@ def winning_moves(position: Hackenbush) -> list[int]:
     >>> winning_moves(Hackenbush([(0, 1), (0, 2)]))   # heaps 1 and 1: already balanced
     []
 
-    Algorithm notes.  Work on the tree of 2-edge-connected components, as
-    in :func:`grundy`.  Going down from the ground, find the value
-    ``target(C)`` that component ``C`` (with everything above it) would need
-    for the whole to be worth 0: the root needs 0, and if ``C`` hangs from
-    ``P`` with ``rest = value(P) XOR (value(C) + 1)``, then cutting the
-    bridge to ``C`` wins exactly when ``rest == target(P)``, and otherwise
-    ``C`` needs ``(rest XOR target(P)) - 1``.  That part is linear.  Inside a
+    Algorithm notes.  This is the essay's section 6 done for every cut at
+    once.  Fuse circuits as in :func:`grundy` (no edge is lost, so every
+    edge keeps its label), and balance at the ground: the whole must become
+    worth 0.  Then walk up, asking of each branch what value it would need
+    for that: the ground's block needs ``target = 0``; if block ``C`` hangs
+    from block ``P`` and ``rest = value(P) XOR (value(C) + 1)`` is what the
+    rest of ``P`` is worth, then cutting the bridge to ``C`` wins exactly
+    when ``rest == target(P)``, and otherwise ``C`` must come to
+    ``(rest XOR target(P)) - 1`` (the colon principle backwards).  That
+    part is linear.  Inside a
     component ``C`` that has a target, cutting a loop flips its parity, and
     cutting a circuit edge is tried by re-running the linear method on ``C``
     alone, with each hanging branch replaced by its value (colon principle).
@@ -795,7 +798,7 @@ def reduction_steps(position: Hackenbush) -> list[Step]:
             text = (f"Only one stalk stands on the ground: a Nim heap of {heaps[0]} "
                     f"(Thm 5.1), so the value is {shown}.")
         else:
-            text = (f"Only stalks stand on the ground: Nim heaps {', '.join(map(str, heaps))} "
+            text = (f"Only stalks are left: Nim heaps {', '.join(map(str, heaps))} "
                     f"(Thm 5.1), so the value is {' ⊕ '.join(map(str, heaps))} = {shown}.")
     else:
         text = "Nothing stands on the ground: no heaps, so the value is 0."

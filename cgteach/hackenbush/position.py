@@ -33,6 +33,11 @@ def _check_node(node, where: str):
     if not isinstance(node, Hashable) or isinstance(node, (list, dict, set)):
         raise TypeError(f"{where}: node names must be hashable (a number or a string), "
                         f"got {node!r}")
+    try:
+        hash(node)  # a tuple holding a list passes the test above but cannot be hashed
+    except TypeError:
+        raise TypeError(f"{where}: node names must be hashable (a number or a string), "
+                        f"got {node!r}") from None
     return node
 
 

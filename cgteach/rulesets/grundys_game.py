@@ -71,7 +71,11 @@ def values_plain(n: int) -> list[int]:
 def values(n: int) -> list[int]:
     """Return the Grundy values ``f(0) … f(n-1)`` of single heaps, by the rare-value method.
 
-    ``f(0)`` is 0 (no heap at all).  Agrees with :func:`values_plain`.
+    ``f(0)`` is 0 (no heap at all).  Agrees with :func:`values_plain`, and is
+    much faster for large ``n``: about 3 s for 10^5 heaps and about a minute
+    for 10^6 on a laptop-class machine (the plain loop needs hours), see
+    ``benchmarks/bench_grundy.py``.  The pair scans run in numpy when it is
+    installed (it comes with matplotlib), else in pure Python.
 
     >>> values(21)[13:]
     [3, 2, 1, 3, 2, 4, 3, 0]

@@ -294,12 +294,50 @@ def _sparse(
     *,
     unequal: bool,
     t: int | None = None,
+    mask=None,
+    twist=None,
+    rare_class=None,
+    stats: dict | None = None,
+    accelerate: bool = True,
+):
+    """The rare-value method: with numpy (if installed) for the inner loops, else pure Python.
+
+    Both versions do the same steps (see :func:`_sparse_python` for the
+    argument); numpy only runs the pair scans and table look-ups in C.  It
+    is imported here, on first use, never when the module is imported.
+    Small ``n`` stays in pure Python, where numpy's set-up costs more than
+    it saves.
+    """
+    split_ks = tuple(two)
+    if mask is None:
+        mask, twist, rare_class = _choose_mask(none, one, split_ks, unequal)
+    if twist and len({k & 1 for k in split_ks}) > 1:
+        twist = False  # splits of both parities: the twist does not apply
+    kwargs = dict(unequal=unequal, t=t, mask=mask, twist=twist, rare_class=rare_class, stats=stats)
+    if accelerate and n > 600:
+        try:
+            import numpy  # noqa: F401
+        except ImportError:  # pragma: no cover - numpy comes with matplotlib
+            pass
+        else:
+            return _sparse_numpy(n, none, one, split_ks, **kwargs)
+    return _sparse_python(n, none, one, split_ks, **kwargs)
+
+
+def _sparse_python(
+    n: int,
+    none,
+    one,
+    two,
+    *,
+    unequal: bool,
+    t: int | None = None,
     mask: int | None = None,
     twist: bool | None = None,
     rare_class: int | None = None,
     stats: dict | None = None,
 ) -> list[int]:
-    """The rare-value (sparse space) method; see the Algorithm notes inside."""
+    """The rare-value (sparse space) method in pure Python; see the Algorithm notes inside."""
     # Algorithm notes (Winning Ways ch. 4, "Sparse space spells speed").
     # Fix a bit mask m and call c(v) = parity of the 1-bits of (v & m).  Then
     # c(a ^ b) = c(a) ^ c(b): c is additive for the nim sum.  Call a heap x
@@ -445,3 +483,124 @@ def _choose_mask(none, one, two, unequal: bool, sample: int = 400):
     # bits above those seen in the sample: keep them in the mask (all ones
     # beyond the width), the usual choice for masks "0111…" in Winning Ways
     return mask | (~((1 << width) - 1) & ((1 << 62) - 1)), twist, rare_class
+
+
+def _sparse_numpy(n, none, one, two, *, unequal, t, mask, twist, rare_class, stats):
+    """The same method as :func:`_sparse_python`, its inner loops done by numpy arrays."""
+    from bisect import bisect_left
+
+    import numpy as np
+
+    g = np.zeros(n, dtype=np.int64)
+    size = 256
+
+    def classes(size):
+        return np.array([(v & mask).bit_count() & 1 for v in range(size)], dtype=np.int8)
+
+    cls = classes(size)
+    is_easy = (cls == 0, cls == 1)  # is_easy[c][v]: v is in class c
+    rare_pos = np.zeros(16, dtype=np.int64)
+    rare_val = np.zeros(16, dtype=np.int64)
+    rare_list: list[int] = []
+    scanned = 0
+    period_at = 512 if t is not None else None
+    split_ks = tuple(two)
+    start_chunk = 256  # adapts: the chunk size that finished the last scan
+    for h in range(1, n):
+        found = set()
+        for k in none:
+            if h == k:
+                found.add(0)
+        for k in one:
+            if h - k >= 1:
+                found.add(int(g[h - k]))
+        sums = [h - k for k in split_ks if h - k >= 2]
+        if not sums:
+            value = 0
+            while value in found:
+                value += 1
+        else:
+            easy_class = 1 ^ ((sums[0] & 1) if twist else 0)
+            exact = np.zeros(size, dtype=bool)
+            if found:
+                exact[list(found)] = True
+            for s in sums:
+                cut = bisect_left(rare_list, s)
+                if cut:
+                    exact[rare_val[:cut] ^ g[s - rare_pos[:cut]]] = True
+            free = np.flatnonzero(is_easy[easy_class] & ~exact)
+            if not len(free):  # every easy value in the table is taken: look further
+                easy_mex = size + int(np.flatnonzero(classes(2 * size)[size:] == easy_class)[0])
+            else:
+                easy_mex = int(free[0])
+            # hard values below the easy MEX all need a witness pair (the step-1
+            # pairs cannot vouch for them: with unequal splits one may be a + a)
+            if easy_mex >= size:  # pragma: no cover - needs an enormous rare list
+                size = 1 << (easy_mex + 2).bit_length()
+                cls = classes(size)
+                is_easy = (cls == 0, cls == 1)
+            need = is_easy[1 ^ easy_class].copy()  # as long as the table: no filtering later
+            need[easy_mex:] = False
+            for v in found:
+                need[v] = False
+            if need.any():
+                lo = [1] * len(sums)
+                hi = [(s - 1) // 2 if unequal else s // 2 for s in sums]
+                chunk = start_chunk
+                while True:
+                    progressed = False
+                    for i, s in enumerate(sums):
+                        if lo[i] > hi[i]:
+                            continue
+                        progressed = True
+                        a1 = min(hi[i], lo[i] + chunk - 1)
+                        need[g[lo[i] : a1 + 1] ^ g[s - lo[i] : s - a1 - 1 : -1]] = False
+                        scanned += a1 - lo[i] + 1
+                        lo[i] = a1 + 1
+                        if lo[i] <= hi[i]:
+                            b0 = max(lo[i], hi[i] - chunk + 1)
+                            need[g[b0 : hi[i] + 1] ^ g[s - b0 : s - hi[i] - 1 : -1]] = False
+                            scanned += hi[i] - b0 + 1
+                            hi[i] = b0 - 1
+                    if not progressed or not need.any():
+                        break
+                    chunk *= 2
+                start_chunk = max(256, chunk // 2)
+            missing = np.flatnonzero(need)
+            value = int(missing[0]) if len(missing) else easy_mex
+        g[h] = value
+        while value + 2 >= size // 2:
+            size *= 2
+            cls = classes(size)
+            is_easy = (cls == 0, cls == 1)
+        if (int(cls[value]) ^ ((h & 1) if twist else 0)) == rare_class:
+            if len(rare_list) == len(rare_pos):
+                rare_pos = np.concatenate((rare_pos, np.zeros_like(rare_pos)))
+                rare_val = np.concatenate((rare_val, np.zeros_like(rare_val)))
+            rare_pos[len(rare_list)] = h
+            rare_val[len(rare_list)] = value
+            rare_list.append(h)
+        if period_at is not None and h + 1 == period_at:
+            found_period = _find_period(g[: h + 1].tolist(), t)
+            if found_period is not None:
+                e, p = found_period
+                result = g[: h + 1].tolist()
+                for x in range(h + 1, n):
+                    result.append(result[x - p])
+                if stats is not None:
+                    stats.update(
+                        period=(e, p),
+                        stopped_at=h + 1,
+                        mask=mask,
+                        twist=twist,
+                        rare_class=rare_class,
+                        rare=len(rare_list),
+                        scanned=scanned,
+                    )
+                return result
+            period_at *= 2
+    if stats is not None:
+        stats.update(
+            mask=mask, twist=twist, rare_class=rare_class, rare=len(rare_list), scanned=scanned
+        )
+    return g.tolist()

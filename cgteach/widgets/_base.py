@@ -69,24 +69,59 @@ class Board(anywidget.AnyWidget):
             self.message = str(exc)
 
 
-def _spread(count: int, lo: float, hi: float) -> list[float]:
-    """``count`` evenly spaced points strictly inside ``[lo, hi]``."""
-    step = (hi - lo) / count
-    return [lo + step * (k + 0.5) for k in range(count)]
+def _tidy(children, roots, gap_before=()) -> tuple[dict, dict, float]:
+    """Slots (x in units) and depths for a forest, by a post-order walk.
+
+    Leaves take consecutive slots; every other node sits above the middle
+    of its children.  An empty slot goes before each root in
+    ``gap_before``.  Iterative, so tall trees are fine.
+    """
+    slot, depth = {}, {}
+    next_slot = 0.0
+    for r in roots:
+        if r in gap_before:
+            next_slot += 1.0
+        depth[r] = 0
+        stack = [(r, False)]
+        while stack:
+            node, done = stack.pop()
+            kids = children.get(node, ())
+            if done:
+                if kids:
+                    slot[node] = (slot[kids[0]] + slot[kids[-1]]) / 2
+                else:
+                    slot[node] = next_slot
+                    next_slot += 1.0
+                continue
+            stack.append((node, True))
+            for c in reversed(kids):
+                depth[c] = depth[node] + 1
+                stack.append((c, False))
+    return slot, depth, next_slot - 1.0
 
 
-def layout_hackenbush(position, width=WIDTH, ground_y=GROUND_Y, top=40) -> dict:
+def _place(slot, depth, used, width, ground_y, top, gap) -> dict:
+    max_depth = max(depth.values(), default=0)
+    dy = min(80.0, (ground_y - top) / max(max_depth, 1))
+    dx = min(gap, (width - 60.0) / max(used, 1.0))
+    left = width / 2 - dx * used / 2
+    return {n: (round(left + dx * slot[n], 1), round(ground_y - dy * depth[n], 1)) for n in slot}
+
+
+def layout_hackenbush(position, width=WIDTH, ground_y=GROUND_Y, top=40, gap=70.0) -> dict:
     """Coordinates ``{node: (x, y)}`` for drawing a Hackenbush position.
 
-    Ground nodes sit on the ground line; every other node sits in the layer
-    given by its distance (in edges) from the ground, ordered within its
-    layer by the mean position of its neighbours one layer down.  Each
-    connected piece gets a share of the width in proportion to its widest
-    layer, so separate pieces never overlap.
+    Ground nodes sit on the ground line.  A breadth-first search from the
+    ground gives every other node a parent one step nearer the ground; the
+    resulting forest is drawn like a family tree (leaves evenly spaced,
+    a parent above the middle of its children), so stalks stand straight
+    and trees look like trees.  Separate pieces are kept a slot apart.
 
     >>> from cgteach.hackenbush import Hackenbush
     >>> layout_hackenbush(Hackenbush([(0, 1), (1, 2)]))
     {0: (320.0, 350.0), 1: (320.0, 270.0), 2: (320.0, 190.0)}
+    >>> layout_hackenbush(Hackenbush([(0, 1), (0, 2), (2, 3)]))
+    {0: (320.0, 350.0), 1: (285.0, 270.0), 2: (355.0, 270.0), 3: (355.0, 190.0)}
     """
     nodes = list(position.nodes)
     ground = list(position.ground)
@@ -95,64 +130,37 @@ def layout_hackenbush(position, width=WIDTH, ground_y=GROUND_Y, top=40) -> dict:
         if u != v:
             adjacency[u].append(v)
             adjacency[v].append(u)
-    # Pieces: the connected components, found from the ground nodes (every
-    # node of a position is joined to the ground).
-    piece_of, pieces = {}, []
+    # Pieces (connected components) in order of their first ground node; a
+    # gap goes before the first ground node of every piece but the first.
+    piece, gap_before = {}, set()
     for g in ground:
-        if g in piece_of:
+        if g in piece:
             continue
-        members, queue = [g], deque([g])
-        piece_of[g] = len(pieces)
+        if piece:
+            gap_before.add(g)
+        piece[g] = g
+        queue = deque([g])
         while queue:
             a = queue.popleft()
             for b in adjacency[a]:
-                if b not in piece_of:
-                    piece_of[b] = len(pieces)
-                    members.append(b)
+                if b not in piece:
+                    piece[b] = g
                     queue.append(b)
-        pieces.append(members)
-    for n in nodes:  # only possible for hand-made inputs; keep every node visible
-        if n not in piece_of:
-            piece_of[n] = len(pieces)
-            pieces.append([n])
-    # Layers: breadth-first distance from the ground.
-    depth = {g: 0 for g in ground}
-    queue = deque(ground)
+    roots = sorted(ground, key=lambda g: (ground.index(piece[g]), ground.index(g)))
+    # Breadth-first search from all ground nodes at once: parents one step down.
+    children = defaultdict(list)
+    seen = set(ground)
+    queue = deque(roots)
     while queue:
         a = queue.popleft()
         for b in adjacency[a]:
-            if b not in depth:
-                depth[b] = depth[a] + 1
+            if b not in seen:
+                seen.add(b)
+                children[a].append(b)
                 queue.append(b)
-    for n in nodes:
-        depth.setdefault(n, 1)
-    max_depth = max(depth.values(), default=0)
-    dy = min(80.0, (ground_y - top) / max(max_depth, 1))
-    widths = []
-    for members in pieces:
-        per_layer = defaultdict(int)
-        for n in members:
-            per_layer[depth[n]] += 1
-        widths.append(max(per_layer.values()))
-    total = sum(widths)
-    margin = 30.0
-    span = width - 2 * margin
-    coords, left = {}, margin
-    for members, w in zip(pieces, widths, strict=True):
-        right = left + span * w / total
-        layers = defaultdict(list)
-        for n in members:
-            layers[depth[n]].append(n)
-        for d in sorted(layers):
-            row = layers[d]
-            if d > 0:
-                def key(n, d=d):
-                    below = [coords[m][0] for m in adjacency[n] if depth[m] == d - 1 and m in coords]
-                    return sum(below) / len(below) if below else 0.0
-                row.sort(key=key)
-            for n, x in zip(row, _spread(len(row), left, right), strict=True):
-                coords[n] = (round(x, 1), round(ground_y - d * dy, 1))
-        left = right
+    stray = [n for n in nodes if n not in seen]  # only for hand-made inputs
+    slot, depth, used = _tidy(children, roots + stray, gap_before | set(stray))
+    coords = _place(slot, depth, used, width, ground_y, top, gap)
     return {n: coords[n] for n in nodes}
 
 
@@ -161,44 +169,15 @@ def layout_forest(parents, width=WIDTH, ground_y=GROUND_Y, top=40, gap=48.0) -> 
 
     Roots stand on the ground line and trees grow upwards; leaves take
     consecutive slots from left to right (one empty slot between trees) and
-    every other node sits above the middle of its children.  Iterative, so
-    tall trees are fine.
+    every other node sits above the middle of its children.
 
     >>> layout_forest([None, 0, 0])
     [(320.0, 350.0), (296.0, 270.0), (344.0, 270.0)]
     """
-    n = len(parents)
-    children = [[] for _ in range(n)]
+    children = defaultdict(list)
     roots = []
     for i, p in enumerate(parents):
         (roots if p is None else children[p]).append(i)
-    depth = [0] * n
-    slot = [0.0] * n
-    next_slot = 0.0
-    for r in roots:
-        if r != roots[0]:
-            next_slot += 1.0  # an empty slot between neighbouring trees
-        # Post-order walk: a node is placed after all its children.
-        stack = [(r, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
-                kids = children[node]
-                if kids:
-                    slot[node] = (slot[kids[0]] + slot[kids[-1]]) / 2
-                else:
-                    slot[node] = next_slot
-                    next_slot += 1.0
-                continue
-            stack.append((node, True))
-            for c in reversed(children[node]):
-                depth[c] = depth[node] + 1
-                stack.append((c, False))
-    if n == 0:
-        return []
-    used = next_slot - 1.0
-    max_depth = max(depth)
-    dy = min(80.0, (ground_y - top) / max(max_depth, 1))
-    dx = min(gap, (width - 60.0) / max(used, 1.0))
-    left = width / 2 - dx * used / 2
-    return [(round(left + dx * slot[i], 1), round(ground_y - dy * depth[i], 1)) for i in range(n)]
+    slot, depth, used = _tidy(children, roots, set(roots[1:]))
+    coords = _place(slot, depth, used, width, ground_y, top, gap)
+    return [coords[i] for i in range(len(parents))]

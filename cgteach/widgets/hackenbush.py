@@ -500,6 +500,21 @@ class HackenbushEditor(_HackenbushBoard):
         self.value_kind = facts["kind"]
         self._compute_steps()
 
+    def _own_picture(self, width=300) -> dict:
+        """The editor's own drawing, scaled down for the reductions panel."""
+        f = width / WIDTH
+        names = [n["name"] for n in self.nodes]
+        index = {name: k for k, name in enumerate(names)}
+        ground = set(self.ground)
+        return {
+            "width": width,
+            "height": round(HEIGHT * f, 1),
+            "ground_y": round(GROUND_Y * f, 1),
+            "nodes": [[round(n["x"] * f, 1), round(n["y"] * f, 1), n["name"] in ground]
+                      for n in self.nodes],
+            "edges": [[index[u], index[v], c] for u, v, c in self.edges],
+        }
+
     @traitlets.observe("show_steps")
     def _show_steps_changed(self, change):
         self._compute_steps()
@@ -520,8 +535,11 @@ class HackenbushEditor(_HackenbushBoard):
             return
         try:
             steps = self._position.reduction_steps()
-            rows = [{"rule": str(s.rule), "description": str(s.description),
-                     "picture": _picture(s.position)} for s in steps]
+            rows = [{"rule": "start", "description": "The drawing as it stands: "
+                     f"{len(self._position)} green edge{'s' * (len(self._position) != 1)}.",
+                     "picture": self._own_picture()}]
+            rows += [{"rule": str(s.rule), "description": str(s.description),
+                      "picture": _picture(s.position)} for s in steps]
         except (ImportError, NotImplementedError, ValueError) as exc:
             rows = []
             self.message = f"could not compute the reductions: {exc}"
@@ -566,6 +584,8 @@ class HackenbushGame(_HackenbushBoard):
     fallen = traitlets.List().tag(sync=True)
     #: One line: whose turn it is, or who won.
     status = traitlets.Unicode("").tag(sync=True)
+    #: Every move so far, one line each ("You: ...", "Computer: ...").
+    log = traitlets.List().tag(sync=True)
 
     def __init__(self, position, computer="perfect", student="blue", seed=None,
                  first="student", layout=None, lecture=False, **kwargs):
@@ -641,6 +661,7 @@ class HackenbushGame(_HackenbushBoard):
             self.hint_edge = -1
             self.message = ""
             self.turn = "student"
+            self.log = []
             if self._first == "computer":
                 self.turn = "computer"
                 if self.legal_cuts("computer"):
@@ -666,6 +687,7 @@ class HackenbushGame(_HackenbushBoard):
             fallen = self._apply(edge, "student")
             self.fallen = fallen
             self.turn = "computer"
+            self.log = self.log + [f"You cut edge {edge} ({colour})" + self._falls(fallen)]
             said = f"You cut edge {edge}."
             if self.legal_cuts("computer"):
                 said += " " + self._computer_move(fallen)
@@ -676,7 +698,10 @@ class HackenbushGame(_HackenbushBoard):
         options = self.legal_cuts("computer")
         good = self._winning("computer") if self.computer == "perfect" else []
         choice = self._rng.choice(good or options)
-        self.fallen = list(fallen) + self._apply(choice, "computer")
+        colour = self._position.edges[choice][2]
+        taken = self._apply(choice, "computer")
+        self.fallen = list(fallen) + taken
+        self.log = self.log + [f"Computer cut edge {choice} ({colour})" + self._falls(taken)]
         self.turn = "student"
         return f"The computer cut edge {choice}."
 
@@ -698,6 +723,11 @@ class HackenbushGame(_HackenbushBoard):
         self._show()
         return pictures
 
+    @staticmethod
+    def _falls(pictures) -> str:
+        extra = len(pictures) - 1
+        return f"; {extra} more fell" if extra > 0 else ""
+
     def _show(self) -> None:
         self.edges = [[u, v, c] for u, v, c in self._position.edges]
         self.ground = list(self._position.ground)
@@ -711,9 +741,11 @@ class HackenbushGame(_HackenbushBoard):
                 self.winner = "computer"
                 self.status = ("The computer wins: you have no edge left to cut. "
                                "Press New game to try again.")
+                self.log = self.log + ["The computer wins."]
             else:
                 self.winner = "student"
                 self.status = "You win! The computer has no edge left to cut."
+                self.log = self.log + ["You win!"]
         elif self.student == "green":
             self.status = "Your turn: click any edge to cut it."
         else:

@@ -197,8 +197,18 @@ class Notebook:
 
     def run_all(self, timeout: float = 90):
         page = self.page
-        page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+        first = self.cell(0).locator(".jp-InputPrompt")
+        for _attempt in range(6):
+            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+            # A request sent before the page has joined the kernel is dropped: try again.
+            try:
+                page.wait_for_function(
+                    "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
+                    arg=first.element_handle(), timeout=8000)
+                break
+            except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+                continue
         deadline = time.monotonic() + timeout
         while any(self._count(i) < 0 for i in range(self.n_cells)):
             if time.monotonic() > deadline:

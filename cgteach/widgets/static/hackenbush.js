@@ -41,7 +41,7 @@ function edgeShapes(pos, edges, scale = 1) {
       const a = pos.get(key(u)), b = pos.get(key(v));
       if (!a || !b) { shapes[i] = null; return; }
       if (key(u) === key(v)) {
-        const h = (36 + 16 * k) * scale, s = (20 + 7 * k) * scale;
+        const h = (50 + 18 * k) * scale, s = (30 + 9 * k) * scale;
         const [x, y] = a;
         shapes[i] = {
           d: `M ${x} ${y} C ${x - s} ${y - h}, ${x + s} ${y - h}, ${x} ${y}`,
@@ -130,13 +130,13 @@ function render({ model, el }) {
   lectureBox.addEventListener("change", () => setTrait("lecture", lectureBox.checked));
 
   let valueEl, outcomeEl, outcomeText, stepsToggle, stepsCard, stepsHead, stepsPic, stepsText,
-    prevBtn, nextBtn, fileInput, statusEl, roleEl;
+    prevBtn, nextBtn, fileInput, statusEl, roleEl, logEl;
 
   if (!isGame) {
     htmlEl("span", { class: "cg-title" }, toolbar, "Hackenbush");
     const tools = htmlEl("div", { class: "cg-group", role: "group" }, toolbar);
     for (const [tool, label, title] of [["draw", "✎ Draw", "add nodes and edges"],
-      ["ground", "⏚ Ground", "put nodes on the ground or lift them off"],
+      ["ground", "⊥ Ground", "put nodes on the ground or lift them off"],
       ["delete", "✕ Delete", "delete edges and nodes"]]) {
       const b = htmlEl("button", { "data-testid": `hb-tool-${tool}`, title }, tools, label);
       b.addEventListener("click", () => { selected = null; setTrait("tool", tool); });
@@ -156,7 +156,7 @@ function render({ model, el }) {
     buttons.clear = htmlEl("button", { "data-testid": "hb-clear", title: "start again" }, edit, "Clear");
     buttons.clear.addEventListener("click", () => { selected = null; send({ event: "clear" }); });
     const files = htmlEl("div", { class: "cg-group" }, toolbar);
-    buttons.save = htmlEl("button", { "data-testid": "hb-save", title: "download the position as a JSON file" }, files, "⭳ Save");
+    buttons.save = htmlEl("button", { "data-testid": "hb-save", title: "download the position as a JSON file" }, files, "↓ Save");
     buttons.save.addEventListener("click", () => {
       if (!model.get("is_position")) {
         message.textContent = "Join every edge to the ground before saving.";
@@ -167,7 +167,7 @@ function render({ model, el }) {
       a.click();
       setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 2000);
     });
-    buttons.load = htmlEl("button", { "data-testid": "hb-load", title: "open a JSON position file" }, files, "⭱ Load");
+    buttons.load = htmlEl("button", { "data-testid": "hb-load", title: "open a JSON position file" }, files, "↑ Load");
     fileInput = htmlEl("input", { type: "file", accept: ".json,application/json", "data-testid": "hb-file",
       style: "display:none" }, root);
     buttons.load.addEventListener("click", () => fileInput.click());
@@ -194,6 +194,7 @@ function render({ model, el }) {
     stepsToggle.addEventListener("click", () => setTrait("show_steps", !model.get("show_steps")));
     stepsCard = htmlEl("div", { class: "cg-card cg-steps", "data-testid": "hb-steps" }, side);
     stepsHead = htmlEl("div", { class: "cg-label", "data-testid": "hb-step-head" }, stepsCard);
+    stepsCard.chips = htmlEl("div", { class: "cg-chips", "data-testid": "hb-step-list" }, stepsCard);
     const rule = htmlEl("div", { class: "cg-step-rule", "data-testid": "hb-step-rule" }, stepsCard);
     stepsPic = svgEl("svg", { "data-testid": "hb-step-picture" }, stepsCard);
     stepsText = htmlEl("div", { class: "cg-step-text", "data-testid": "hb-step-text" }, stepsCard);
@@ -205,7 +206,7 @@ function render({ model, el }) {
     nextBtn.addEventListener("click", () => setTrait("step", model.get("step") + 1));
   } else {
     htmlEl("span", { class: "cg-title" }, toolbar, "Hackenbush");
-    buttons.hint = htmlEl("button", { "data-testid": "hb-hint", title: "show a winning cut" }, toolbar, "💡 Hint");
+    buttons.hint = htmlEl("button", { "data-testid": "hb-hint", title: "show a winning cut" }, toolbar, "Hint");
     buttons.hint.addEventListener("click", () => send({ event: "hint" }));
     buttons.restart = htmlEl("button", { "data-testid": "hb-restart", title: "start again" }, toolbar, "↻ New game");
     buttons.restart.addEventListener("click", () => send({ event: "restart" }));
@@ -217,6 +218,9 @@ function render({ model, el }) {
     htmlEl("div", { class: "cg-label" }, card, "Game");
     statusEl = htmlEl("div", { class: "cg-status", "data-testid": "hb-status" }, card);
     roleEl = htmlEl("div", { class: "cg-small", "data-testid": "hb-roles" }, side);
+    const logCard = htmlEl("div", { class: "cg-card" }, side);
+    htmlEl("div", { class: "cg-label" }, logCard, "Moves");
+    logEl = htmlEl("ol", { class: "cg-log", "data-testid": "hb-log" }, logCard);
   }
 
   // ---- drawing --------------------------------------------------------------
@@ -327,6 +331,12 @@ function render({ model, el }) {
       stepsText.rule.textContent = steps[i].rule;
       stepsText.textContent = steps[i].description;
       drawPicture(stepsPic, steps[i].picture, lecture);
+      stepsCard.chips.replaceChildren();
+      steps.forEach((st, j) => {
+        const chip = htmlEl("button", { class: "cg-chip" + (j === i ? " cg-active" : ""),
+          title: st.description, "data-step": j }, stepsCard.chips, `${j + 1} ${st.rule}`);
+        chip.addEventListener("click", () => setTrait("step", j));
+      });
       prevBtn.disabled = i === 0;
       nextBtn.disabled = i >= steps.length - 1;
     }
@@ -339,6 +349,11 @@ function render({ model, el }) {
     root.classList.toggle("cg-over", !!winner);
     root.setAttribute("data-winner", winner);
     buttons.hint.disabled = !!winner;
+    const log = model.get("log");
+    logEl.replaceChildren();
+    for (const line of log) htmlEl("li", {}, logEl, line);
+    logEl.parentElement.style.display = log.length ? "" : "none";
+    logEl.scrollTop = logEl.scrollHeight;
     const student = model.get("student");
     const comp = model.get("computer") === "perfect" ? "plays perfectly" : "plays at random";
     roleEl.textContent = student === "green"
@@ -473,7 +488,7 @@ function render({ model, el }) {
   });
 
   const names = ["nodes", "edges", "ground", "lecture", "message", "width", "height", "ground_y"].concat(
-    isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status"]
+    isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log"]
       : ["colour", "tool", "floating", "is_position", "value_text", "outcome", "outcome_text",
         "value_kind", "show_steps", "steps", "step", "can_undo"]);
   for (const n of names) model.on("change:" + n, schedule);

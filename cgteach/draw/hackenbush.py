@@ -1,0 +1,441 @@
+"""Pictures of Hackenbush positions and of the green reduction steps.
+
+The **ground** is a thick brown line at the bottom with its nodes on it;
+every other node stands above the ground at a height equal to its distance
+from the ground (in edges), so trees grow upward and a stalk is a straight
+column.  Edges are drawn in their colours (green, blue, red), a loop as a
+small circle beside its node, and parallel edges as arcs bent apart.
+
+Offers :func:`layout` (node coordinates), :func:`draw_position`,
+:func:`draw_steps` (a strip of reduction steps with their descriptions) and
+:func:`png` (the picture a position shows in a notebook).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+
+from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+
+__all__ = ["layout", "draw_position", "draw_steps", "png"]
+
+_LOOP_LENGTH = 0.5
+_LOOP_HALF_ANGLE = math.radians(30)
+_MIN_GAP = 0.9
+
+
+def _neighbours(position):
+    nbrs = {x: [] for x in position.nodes}
+    for u, v, _ in position.edges:
+        if u != v:
+            nbrs[u].append(v)
+            nbrs[v].append(u)
+    return nbrs
+
+
+class _Geometry:
+    """Where everything goes: node coordinates and the points of every edge."""
+
+    def __init__(self, position):
+        self.position = position
+        ground = set(position.ground)
+        self.ground = ground
+        edges = position.edges
+        nbrs = _neighbours(position)
+        # The ground is all one (ground fusion), so every edge touching it gets its
+        # own anchor on the ground line.  Breadth-first from the whole ground:
+        depth, parent, order, top = {}, {}, [], []
+        down: dict = {}  # non-ground node -> its edges to the ground
+        for i, (u, v, _) in enumerate(edges):
+            if u in ground and v in ground:
+                top.append(("edge", i))
+            elif u in ground or v in ground:
+                y = v if u in ground else u
+                down.setdefault(y, []).append(i)
+                if y not in depth:
+                    depth[y], parent[y] = 1, None
+                    order.append(y)
+                    top.append(("node", y))
+        k = 0
+        while k < len(order):
+            x = order[k]
+            k += 1
+            for y in nbrs[x]:
+                if y not in depth and y not in ground:
+                    depth[y], parent[y] = depth[x] + 1, x
+                    order.append(y)
+        children = {x: [] for x in order}
+        for x in order:
+            if parent[x] is not None:
+                children[parent[x]].append(x)
+        width = {}
+        for x in reversed(order):
+            own = 0.35 * len(down.get(x, ())) + 0.3
+            width[x] = max(1.0, own, sum(width[c] for c in children[x]))
+        xs: dict = {}
+        slot: dict = {}  # ground loop or ground-to-ground edge -> its x
+        left = 0.0
+        for kind, item in top:
+            w = width[item] if kind == "node" else 0.9
+            if kind == "node":
+                xs[item] = left + w / 2
+            else:
+                slot[item] = left + w / 2
+            left += w
+        for x in order:
+            start = xs[x] - width[x] / 2
+            for c in children[x]:
+                xs[c] = start + width[c] / 2
+                start += width[c]
+
+        def shift(x, dx):
+            todo = [x]
+            while todo:
+                z = todo.pop()
+                xs[z] += dx
+                todo.extend(children[z])
+
+        # A node held up by several nodes below it goes to their average.
+        for x in order:
+            below = [xs[y] for y in dict.fromkeys(nbrs[x])
+                     if y not in ground and depth[y] == depth[x] - 1]
+            if len(below) > 1:
+                shift(x, sum(below) / len(below) - xs[x])
+        # Keep the nodes of one layer apart, in their order.
+        layers: dict = {}
+        for x in order:
+            layers.setdefault(depth[x], []).append(x)
+        for row in layers.values():
+            row.sort(key=lambda z: xs[z])
+            for a, b in zip(row, row[1:], strict=False):
+                if xs[b] - xs[a] < _MIN_GAP:
+                    shift(b, xs[a] + _MIN_GAP - xs[b])
+        self.coords = {x: (float(xs[x]), float(depth[x])) for x in order}
+        # Edges.
+        paths: dict = {}
+        anchors: dict = {g: [] for g in position.ground}
+        for y, indices in down.items():
+            m = len(indices)
+            x0, y0 = self.coords[y]
+            for j, i in enumerate(indices):
+                ax_ = x0 + (j - (m - 1) / 2) * 0.32
+                paths[i] = ([ax_, x0], [0.0, y0])
+                u, v, _ = edges[i]
+                anchors[u if u in ground else v].append(ax_)
+        for i, x0 in slot.items():
+            u, v, _ = edges[i]
+            if u == v:
+                paths[i] = _petal(x0, 0.0, math.pi / 2)
+                anchors[u].append(x0)
+            else:
+                paths[i] = _bezier((x0 - 0.3, 0.0), (x0 + 0.3, 0.0), 0.3)
+                anchors[u].append(x0 - 0.3)
+                anchors[v].append(x0 + 0.3)
+        groups: dict = {}
+        loops: dict = {}
+        for i, (u, v, _) in enumerate(edges):
+            if u in ground or v in ground:
+                continue
+            if u == v:
+                loops.setdefault(u, []).append(i)
+            else:
+                a, b = (u, v) if repr(u) <= repr(v) else (v, u)
+                groups.setdefault((a, b), []).append(i)
+        for (a, b), indices in groups.items():
+            p, q = self.coords[a], self.coords[b]
+            if p[0] > q[0] or (p[0] == q[0] and p[1] > q[1]):
+                p, q = q, p
+            span = math.hypot(q[0] - p[0], q[1] - p[1])
+            step = 0.22 * min(1.0, span)
+            m = len(indices)
+            for j, i in enumerate(indices):
+                bend = (j - (m - 1) / 2) * step
+                paths[i] = _bezier(p, q, bend) if bend else ([p[0], q[0]], [p[1], q[1]])
+        for node, indices in loops.items():
+            angles = _loop_angles(node, len(indices), self.coords, nbrs)
+            x0, y0 = self.coords[node]
+            for i, a in zip(indices, angles, strict=True):
+                paths[i] = _petal(x0, y0, a)
+        self.paths = paths
+        self.anchors = anchors
+        spare = left
+        for g in position.ground:
+            if not anchors[g]:
+                anchors[g].append(spare + 0.45)
+                spare += 0.9
+        xs_all = [p[0] for p in self.coords.values()]
+        xs_all += [x for a in anchors.values() for x in a]
+        self.left = min(xs_all) - 0.6
+        self.right = max(xs_all) + 0.6
+        self.top = max([p[1] for p in self.coords.values()] + [_LOOP_LENGTH if slot else 0.0])
+
+
+def layout(position) -> dict:
+    """Coordinates ``{node: (x, y)}`` for drawing ``position``; deterministic.
+
+    The ground is one long node (ground fusion), drawn as a line: every
+    edge that touches it gets its own anchor point, and a ground node's
+    coordinates are the average of its anchors, on ``y = 0``.  Any other
+    node's height is its distance from the ground, so trees grow upward.
+    Room across is shared out by a breadth-first tree grown from the
+    ground (each subtree as wide as its number of leaves); then a node
+    resting on several nodes below it (a roof top, the far side of a
+    circuit) moves, with all it carries, to their average.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> layout(Hackenbush([(0, 1), (1, 2), (1, 3)]))
+    {0: (1.0, 0.0), 1: (1.0, 1.0), 2: (0.5, 2.0), 3: (1.5, 2.0)}
+    """
+    geometry = _Geometry(position)
+    out = {}
+    for x in position.nodes:
+        if x in geometry.ground:
+            a = geometry.anchors[x]
+            out[x] = (float(sum(a) / len(a)), 0.0)
+        else:
+            out[x] = geometry.coords[x]
+    return out
+
+
+def _bezier(p, q, bend, samples=24):
+    """Points of a quadratic curve from ``p`` to ``q`` bulging ``bend`` to its left."""
+    (x0, y0), (x1, y1) = p, q
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    cx, cy = mx + 2 * bend * nx, my + 2 * bend * ny
+    xs, ys = [], []
+    for k in range(samples + 1):
+        t = k / samples
+        a, b, c = (1 - t) ** 2, 2 * t * (1 - t), t * t
+        xs.append(a * x0 + b * cx + c * x1)
+        ys.append(a * y0 + b * cy + c * y1)
+    return xs, ys
+
+
+def _petal(x0, y0, direction, samples=40):
+    """A loop drawn as a petal: it leaves the node and comes back, pointing ``direction``.
+
+    In polar coordinates about the node, r = L cos(π (t - direction) / (2 h))
+    for t within h of ``direction``, so two loops whose directions differ by
+    at least 2h never cross.
+    """
+    h = _LOOP_HALF_ANGLE
+    xs, ys = [], []
+    for k in range(samples + 1):
+        t = direction - h + 2 * h * k / samples
+        r = _LOOP_LENGTH * math.cos(math.pi * (t - direction) / (2 * h))
+        xs.append(x0 + r * math.cos(t))
+        ys.append(y0 + r * math.sin(t))
+    return xs, ys
+
+
+def _loop_angles(node, count, coords, nbrs):
+    """Directions (radians) for ``count`` loops at ``node``, in the gaps between its edges.
+
+    Each gap between neighbouring edge directions gets loops in proportion to
+    its width, spread evenly across it; with no edges, the loops fan out
+    around straight up.
+    """
+    x0, y0 = coords[node]
+    taken = sorted(
+        math.atan2((coords[y][1] if y in coords else 0.0) - y0,
+                   (coords[y][0] if y in coords else x0) - x0) % (2 * math.pi)
+        for y in nbrs[node])
+    if not taken:
+        return [math.pi / 2 + 2 * math.pi * (k - (count - 1) / 2) / max(count, 3)
+                for k in range(count)]
+    gaps = []
+    for k, a in enumerate(taken):
+        b = taken[(k + 1) % len(taken)] + (2 * math.pi if k + 1 == len(taken) else 0.0)
+        gaps.append([a, b - a, 0])
+    for _ in range(count):
+        best = max(gaps, key=lambda g: (g[1] / (g[2] + 1), math.sin(g[0] + g[1] / 2)))
+        best[2] += 1
+    angles = []
+    for start, width, n in gaps:
+        angles += [start + width * (k + 1) / (n + 1) for k in range(n)]
+    return angles
+
+
+def _midpoint(xs, ys):
+    if len(xs) == 2:
+        return (xs[0] + xs[1]) / 2, (ys[0] + ys[1]) / 2
+    k = len(xs) // 2
+    return xs[k], ys[k]
+
+
+def _figsize(geometry):
+    w = (geometry.right - geometry.left) * 0.8
+    h = (geometry.top + 1.0) * 0.8
+    factor = 1.0
+    if w > 11.0 or h > 6.0:
+        factor = min(11.0 / w, 6.0 / h)
+    elif w < 3.0 and h < 2.4:
+        factor = min(3.0 / w, 2.4 / h)
+    return (max(w * factor, 2.4), max(h * factor, 1.6))
+
+
+def _label_texts(position, labels):
+    if labels is True:
+        return {i: str(i) for i in range(len(position))}
+    if not labels:
+        return {}
+    if isinstance(labels, dict):
+        return {i: str(t) for i, t in labels.items()}
+    return {i: str(t) for i, t in enumerate(labels)}
+
+
+def _marked(position, highlight):
+    if highlight is None:
+        return set()
+    if isinstance(highlight, int) and not isinstance(highlight, bool):
+        marked = {highlight}
+    else:
+        marked = set(highlight)
+    for i in marked:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(position):
+            raise ValueError(f"highlight: there is no edge {i!r} in this position "
+                             f"(edges are numbered 0 to {len(position) - 1})")
+    return marked
+
+
+def _point_along(xs, ys, t):
+    """The point a fraction ``t`` of the way along a drawn edge, and its direction."""
+    k = min(len(xs) - 2, int(t * (len(xs) - 1)))
+    f = t * (len(xs) - 1) - k
+    x = xs[k] + f * (xs[k + 1] - xs[k])
+    y = ys[k] + f * (ys[k + 1] - ys[k])
+    return x, y, math.degrees(math.atan2(ys[k + 1] - ys[k], xs[k + 1] - xs[k]))
+
+
+def draw_position(position, ax=None, highlight=None, labels=False, title=None,
+                  node_labels=False):
+    """Draw a Hackenbush position on ``ax`` (a new figure when ``None``).
+
+    ``highlight`` is an edge index, or a list of them, to mark as a cut
+    (thick orange, with scissors); ``labels=True`` writes each edge's index
+    on it (or pass a list or dict of texts); ``node_labels=True`` names the
+    nodes.  Returns the ``Axes``.
+    """
+    from cgteach.hackenbush.position import Hackenbush
+
+    if not isinstance(position, Hackenbush):
+        raise TypeError(f"draw_position() needs a Hackenbush position, got {position!r}")
+    marked = _marked(position, highlight)
+    geometry = _Geometry(position)
+    if ax is None:
+        ax = new_axes(None, size=_figsize(geometry))
+    lw = STYLE["line"] * 1.4
+    font = STYLE["font"]
+    lo, hi = geometry.left, geometry.right
+    # The ground: a thick line with hatching below it.
+    ax.plot([lo, hi], [0, 0], color=COLOURS["ground"], lw=lw * 2.2,
+            solid_capstyle="butt", zorder=1)
+    x = lo + 0.1
+    while x < hi:
+        ax.plot([x, x - 0.12], [0, -0.16], color=COLOURS["ground"], lw=lw * 0.45, zorder=1)
+        x += 0.22
+    texts = _label_texts(position, labels)
+    for i, (_, _, colour) in enumerate(position.edges):
+        xs, ys = geometry.paths[i]
+        if i in marked:
+            ax.plot(xs, ys, color=COLOURS["highlight"], lw=lw * 3.2, alpha=0.9,
+                    solid_capstyle="round", zorder=2)
+            sx, sy, angle = _point_along(xs, ys, 0.3 if i in texts else 0.5)
+            ax.text(sx, sy, "\u2702", fontsize=font * 1.9, color=COLOURS["black"],
+                    rotation=angle - 90,
+                    rotation_mode="anchor", ha="center", va="center", zorder=6)
+        ax.plot(xs, ys, color=COLOURS[colour], lw=lw, solid_capstyle="round", zorder=3)
+        if i in texts:
+            mx, my, _ = _point_along(xs, ys, 0.5)
+            ax.text(mx, my, texts[i], fontsize=font * 0.8, color=COLOURS["text"],
+                    ha="center", va="center", zorder=5,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white",
+                          "ec": COLOURS["muted"], "lw": 0.6})
+    coords = geometry.coords
+    if coords:
+        ax.scatter([p[0] for p in coords.values()], [p[1] for p in coords.values()],
+                   s=STYLE["node"], color=COLOURS["black"], zorder=4)
+    feet = [x for g in position.ground for x in geometry.anchors[g]]
+    ax.scatter(feet, [0.0] * len(feet), s=STYLE["node"] * 0.8, color=COLOURS["ground"],
+               zorder=4)
+    if node_labels:
+        for node, (px, py) in coords.items():
+            ax.text(px - 0.1, py + 0.1, str(node), fontsize=font * 0.8,
+                    color=COLOURS["muted"], ha="right", va="bottom", zorder=5)
+        for g in position.ground:
+            for px in geometry.anchors[g]:
+                ax.text(px, -0.2, str(g), fontsize=font * 0.8, color=COLOURS["muted"],
+                        ha="center", va="top", zorder=5)
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(-0.55 if node_labels else -0.3, geometry.top + 0.6)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def _origin_text(origin, limit=2):
+    if len(origin) <= limit:
+        return ",".join(map(str, origin))
+    return f"{origin[0]}…{origin[-1]}"
+
+
+def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
+    """Draw reduction steps side by side, wrapping into rows of ``ncols``.
+
+    ``steps`` is a list of :class:`~cgteach.hackenbush.green.Step` (from
+    ``position.reduction_steps()``); pass the original position as ``start``
+    to show it first.  Under each panel is the rule and the step's
+    description.  ``labels=True`` labels each edge with the original edges
+    it stands for.  Returns the list of ``Axes``.
+    """
+    panels = []
+    if start is not None:
+        panels.append(("Start", "The drawing we begin with.", start, None))
+    for k, step in enumerate(steps, start=1):
+        panels.append((f"{k}. {step.rule}", step.description, step.position, step.origin))
+    if not panels:
+        raise ValueError("draw_steps() needs at least one step or a start position")
+    ncols = max(1, min(int(ncols), len(panels)))
+    nrows = -(-len(panels) // ncols)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        scale = STYLE["scale"]
+        fig, grid = plt.subplots(nrows, ncols, figsize=(3.8 * ncols * scale, 4.1 * nrows * scale),
+                                 squeeze=False,
+                                 gridspec_kw={"hspace": 0.6, "wspace": 0.15})
+        axes = [a for row in grid for a in row]
+        for a in axes[len(panels):]:
+            a.set_axis_off()
+    elif len(axes) < len(panels):
+        raise ValueError(f"draw_steps() needs {len(panels)} axes, got {len(axes)}")
+    wrap = 27 if STYLE["font"] <= 14 else 22
+    for ax, (name, text, position, origin) in zip(axes, panels, strict=False):
+        texts = False
+        if labels:
+            texts = (True if origin is None
+                     else [_origin_text(o) for o in origin])
+        draw_position(position, ax=ax, labels=texts)
+        ax.set_title(name, fontsize=STYLE["font"] + 3, color=COLOURS["text"],
+                     fontweight="bold")
+        ax.text(0.5, -0.04, textwrap.fill(text, wrap), transform=ax.transAxes,
+                ha="center", va="top", fontsize=STYLE["font"], color=COLOURS["text"])
+    return list(axes[: len(panels)])
+
+
+def png(position, dpi=100) -> bytes:
+    """The picture of ``position`` as PNG bytes (no pyplot figure is left open)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=_figsize(_Geometry(position)))
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    draw_position(position, ax=ax)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    return buffer.getvalue()

@@ -1,0 +1,406 @@
+"""Build Hackendot forests with the mouse, watch Úlehla's method, and play.
+
+A Hackendot **forest** is a list of rooted trees, given by its parent list
+(``parents[i]`` is node ``i``'s parent, ``None`` for a root; see
+:mod:`cgteach.hackendot`).  Roots stand on the ground and trees grow up.
+**Úlehla's coloring** makes every leaf white and a node black when one of
+its children is white; the **contraction** keeps the black nodes only; bit
+``k`` of the nim value is the parity of the white roots after ``k``
+contractions.
+
+Offers:
+
+:class:`HackendotEditor`
+    Click a node to give it a new child, click empty space for a new root,
+    switch to the delete tool to remove a node with everything above it;
+    undo.  The value updates as you build.  "Coloring" shows Úlehla's
+    colours; "next round"/"previous round" step through the contractions
+    (the contracted forest is drawn where its nodes were, over the faded
+    original) with a table of the bits read off.  Save/Load buttons (and
+    :meth:`HackendotEditor.save`/:meth:`HackendotEditor.load`) use the
+    ``cgteach.hackendot`` JSON files.
+
+:class:`HackendotGame`
+    Play a forest against the computer: click a node to delete it and its
+    path to the root (hovering shows that path), the computer answers
+    (``"perfect"`` or ``"random"``), a hint marks a winning node or says
+    there is none, and the winner is announced.
+
+All rules run in Python; the browser sends intents such as
+``{"event": "add_child", "node": 3}`` or ``{"event": "take", "node": 3}``.
+
+DOM hooks for browser tests: ``[data-testid=hd-board]`` the SVG; every node
+is a ``g.cg-dot-node`` with ``data-index``, ``data-x``, ``data-y`` and
+``data-colour`` (``plain``, ``white`` or ``black``);
+``[data-testid=hd-value]``, ``[data-testid=hd-round]``,
+``[data-testid=hd-message]``, ``[data-testid=hd-status]``.
+
+>>> editor = HackendotEditor()
+>>> a = editor.add_root(); b = editor.add_child(a); c = editor.add_child(b)
+>>> editor.forest, editor.value_text
+(Hackendot([None, 0, 1]), '*3')
+>>> editor.handle({"event": "add_child", "node": 7})
+>>> editor.message
+'there is no node 7: the forest has 3 nodes, numbered 0 to 2'
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import traitlets
+
+from cgteach.hackendot import Hackendot
+from cgteach.nimbers import Nimber
+from cgteach.widgets._base import GROUND_Y, HEIGHT, STATIC, WIDTH, Board, layout_forest
+
+__all__ = ["HackendotEditor", "HackendotGame"]
+
+_UNDO_LIMIT = 200
+
+
+def _as_forest(forest) -> Hackendot:
+    if forest is None:
+        return Hackendot([])
+    if isinstance(forest, Hackendot):
+        return forest
+    return Hackendot(forest)
+
+
+class _HackendotBoard(Board):
+    """What the editor and the game share: the forest and where its nodes are."""
+
+    _esm = STATIC / "hackendot.js"
+    _css = STATIC / "boards.css"
+
+    #: ``"editor"`` or ``"game"``: tells the shared JavaScript what to draw.
+    kind = traitlets.Unicode("editor").tag(sync=True)
+    #: The parent list (``None`` for a root).
+    parents = traitlets.List().tag(sync=True)
+    #: ``[x, y]`` of every node on the board.
+    coords = traitlets.List().tag(sync=True)
+    width = traitlets.Int(WIDTH).tag(sync=True)
+    height = traitlets.Int(HEIGHT).tag(sync=True)
+    ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
+
+    @property
+    def forest(self) -> Hackendot:
+        """The forest on the board."""
+        return self._forest
+
+    def _node(self, node) -> int:
+        if isinstance(node, bool) or not isinstance(node, int):
+            raise TypeError(f"a node must be an integer index, got {node!r}")
+        n = len(self._forest)
+        if not 0 <= node < n:
+            if n == 0:
+                raise ValueError(f"there is no node {node}: the forest is empty")
+            raise ValueError(f"there is no node {node}: the forest has {n} nodes, "
+                             f"numbered 0 to {n - 1}")
+        return node
+
+
+class HackendotEditor(_HackendotBoard):
+    """Build a Hackendot forest by clicking; see its value and Úlehla's rounds.
+
+    ``forest`` is a :class:`~cgteach.hackendot.Hackendot` or a parent list
+    (default: empty).
+
+    >>> editor = HackendotEditor(Hackendot.figure1())
+    >>> editor.value_text, [r["bit"] for r in editor.rounds]
+    ('*7', [1, 1, 1])
+    >>> editor.delete(0); len(editor.forest)          # the root takes the whole tree
+    0
+    >>> editor.undo(); editor.value_text
+    '*7'
+    """
+
+    #: What a click on a node does: ``"add"`` a child, or ``"delete"`` it (and what is above).
+    tool = traitlets.Enum(("add", "delete"), default_value="add").tag(sync=True)
+    value_text = traitlets.Unicode("0").tag(sync=True)
+    #: ``"P"`` (value 0) or ``"N"``.
+    outcome = traitlets.Unicode("P").tag(sync=True)
+    #: Show Úlehla's coloring (and the contraction rounds).
+    show_coloring = traitlets.Bool(False).tag(sync=True)
+    #: The contraction on show: ``0`` is the forest itself.
+    round = traitlets.Int(0).tag(sync=True)
+    #: One record per round: ``k``, ``origin`` (nodes of the starting forest),
+    #: ``parents``, ``coloring``, ``white_roots``, ``bit``.
+    rounds = traitlets.List().tag(sync=True)
+    json_text = traitlets.Unicode("").tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, forest=None, lecture=False, **kwargs):
+        super().__init__(lecture=lecture, **kwargs)
+        self._history: list[Hackendot] = []
+        self._forest = Hackendot([])
+        self._set_forest(_as_forest(forest), record=False)
+
+    @property
+    def value(self) -> int:
+        """The nim value of the forest."""
+        return self._value
+
+    # -- editing ---------------------------------------------------------------
+
+    def add_root(self) -> int:
+        """Plant a new one-node tree; return its index."""
+        self._set_forest(Hackendot(list(self._forest.parents) + [None]))
+        return len(self._forest) - 1
+
+    def add_child(self, node) -> int:
+        """Give ``node`` a new child (a leaf); return its index."""
+        node = self._node(node)
+        self._set_forest(Hackendot(list(self._forest.parents) + [node]))
+        return len(self._forest) - 1
+
+    def delete(self, node) -> None:
+        """Remove ``node`` and everything above it (its descendants).
+
+        This is an editing step, not a Hackendot move (a move deletes the
+        path *below* a node; see :class:`HackendotGame`).
+        """
+        node = self._node(node)
+        parents = list(self._forest.parents)
+        gone = {node}
+        changed = True
+        while changed:  # children may come before their parents in the list
+            changed = False
+            for i, p in enumerate(parents):
+                if p in gone and i not in gone:
+                    gone.add(i)
+                    changed = True
+        kept = [i for i in range(len(parents)) if i not in gone]
+        rank = {old: new for new, old in enumerate(kept)}
+        self._set_forest(Hackendot([None if parents[i] is None else rank[parents[i]]
+                                    for i in kept]))
+
+    def clear(self) -> None:
+        """Remove everything (undo brings it back)."""
+        self._set_forest(Hackendot([]))
+
+    def set_forest(self, forest) -> None:
+        """Show ``forest`` (a ``Hackendot`` or a parent list)."""
+        self._set_forest(_as_forest(forest))
+
+    def undo(self) -> None:
+        """Take back the last change."""
+        if not self._history:
+            self.message = "nothing to undo"
+            return
+        self._set_forest(self._history.pop(), record=False)
+
+    # -- files -------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the forest to a JSON position file."""
+        self._forest.save(path)
+
+    def load(self, path: str | os.PathLike) -> None:
+        """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
+        self.set_forest(Hackendot.load(path))
+
+    def load_text(self, text: str) -> None:
+        """Show the forest in the JSON ``text`` (``ValueError`` if it is not one)."""
+        self.set_forest(Hackendot.from_json(text))
+        self.message = f"loaded a forest with {len(self._forest)} nodes"
+
+    def play(self, computer="perfect", seed=None, **kwargs):
+        """A :class:`HackendotGame` on the current forest."""
+        return HackendotGame(self._forest, computer=computer, seed=seed,
+                             lecture=self.lecture, **kwargs)
+
+    # -- intents ---------------------------------------------------------------------
+
+    def _on_add_root(self):
+        self.add_root()
+
+    def _on_add_child(self, node):
+        self.add_child(node)
+
+    def _on_delete(self, node):
+        self.delete(node)
+
+    def _on_undo(self):
+        self.undo()
+
+    def _on_clear(self):
+        self.clear()
+
+    def _on_load(self, text):
+        try:
+            self.load_text(text)
+        except ValueError as exc:
+            self.message = f"could not load that file: {exc}. The forest is unchanged."
+
+    # -- bookkeeping --------------------------------------------------------------------
+
+    def _set_forest(self, forest: Hackendot, record=True) -> None:
+        if record:
+            self._history.append(self._forest)
+            del self._history[:-_UNDO_LIMIT]
+        self._forest = forest
+        rounds = forest.rounds()
+        self._value = forest.grundy()
+        with self.hold_sync():
+            self.parents = list(forest.parents)
+            self.coords = [list(p) for p in layout_forest(forest.parents)]
+            self.rounds = [{"k": r.k, "origin": list(r.origin),
+                            "parents": list(r.forest.parents), "coloring": list(r.coloring),
+                            "white_roots": list(r.white_roots), "bit": r.bit}
+                           for r in rounds]
+            self.round = min(self.round, max(len(rounds) - 1, 0))
+            self.value_text = str(Nimber(self._value))
+            self.outcome = "P" if self._value == 0 else "N"
+            self.json_text = forest.to_json()
+            self.can_undo = bool(self._history)
+            self.message = ""
+
+    @traitlets.observe("round")
+    def _round_changed(self, change):
+        clamped = min(max(change["new"], 0), max(len(self.rounds) - 1, 0))
+        if clamped != change["new"]:
+            self.round = clamped
+
+
+class HackendotGame(_HackendotBoard):
+    """Play Hackendot against the computer: click a node to delete it and its path down.
+
+    ``forest`` is a :class:`~cgteach.hackendot.Hackendot` or a parent list;
+    ``computer`` is ``"perfect"`` (a winning move whenever there is one) or
+    ``"random"``; ``first`` is ``"student"`` or ``"computer"``; ``seed``
+    makes the computer's choices reproducible.
+
+    >>> game = HackendotGame(Hackendot.path(3), seed=0)
+    >>> game.hint()                      # a path of 3 is *3: take the top node
+    [2]
+    >>> game.take(2); game.winner
+    'student'
+    """
+
+    kind = traitlets.Unicode("game").tag(sync=True)
+    computer = traitlets.Enum(("perfect", "random"), default_value="perfect").tag(sync=True)
+    #: ``"student"``, ``"computer"`` or ``"over"``.
+    turn = traitlets.Unicode("student").tag(sync=True)
+    #: ``""`` while the game goes on, then ``"student"`` or ``"computer"``.
+    winner = traitlets.Unicode("").tag(sync=True)
+    #: The node the hint marks (``-1``: none).
+    hint_node = traitlets.Int(-1).tag(sync=True)
+    #: Pictures of the nodes taken in the last turn: ``{"x", "y", "by", "chosen"}``.
+    fallen = traitlets.List().tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    #: Every move so far, one line each ("You: ...", "Computer: ...").
+    log = traitlets.List().tag(sync=True)
+
+    def __init__(self, forest, computer="perfect", seed=None, first="student",
+                 lecture=False, **kwargs):
+        forest = _as_forest(forest)
+        if computer not in ("perfect", "random"):
+            raise ValueError(f"computer must be 'perfect' or 'random', got {computer!r}")
+        if first not in ("student", "computer"):
+            raise ValueError(f"first must be 'student' or 'computer', got {first!r}")
+        super().__init__(lecture=lecture, computer=computer, **kwargs)
+        self._rng = random.Random(seed)
+        self._first = first
+        self._start = forest
+        self._start_coords = [list(p) for p in layout_forest(forest.parents)]
+        self.restart()
+
+    def hint(self) -> list[int]:
+        """Every winning node for the student now (``[]``: none)."""
+        return self._forest.winning_moves()
+
+    def restart(self) -> None:
+        """Start again from the first forest."""
+        self._forest = self._start
+        with self.hold_sync():
+            self.parents = list(self._start.parents)
+            self.coords = [list(p) for p in self._start_coords]
+            self.winner, self.fallen, self.hint_node, self.message = "", [], -1, ""
+            self.turn = "student"
+            self.log = []
+            if self._first == "computer":
+                self.turn = "computer"
+                if self._forest:
+                    self.message = self._computer_move()
+            self._after_move()
+
+    def take(self, node) -> None:
+        """The student deletes ``node`` and its path to the root; the computer answers."""
+        if self.winner:
+            self.message = "The game is over; press New game to play again."
+            return
+        node = self._node(node)
+        with self.hold_sync():
+            self.hint_node = -1
+            fallen = self._apply(node, "student")
+            self.fallen = fallen
+            self.turn = "computer"
+            path = "1 node" if len(fallen) == 1 else f"{len(fallen)} nodes"
+            self.log = self.log + [f"You took node {node} ({path})"]
+            said = f"You took node {node} ({path})."
+            if self._forest:
+                said += " " + self._computer_move(fallen)
+            self.message = said
+            self._after_move()
+
+    def _computer_move(self, fallen=()) -> str:
+        good = self._forest.winning_moves() if self.computer == "perfect" else []
+        choice = self._rng.choice(good or range(len(self._forest)))
+        taken = self._apply(choice, "computer")
+        self.fallen = list(fallen) + taken
+        self.turn = "student"
+        path = "1 node" if len(taken) == 1 else f"{len(taken)} nodes"
+        self.log = self.log + [f"Computer took node {choice} ({path})"]
+        return f"The computer took node {choice} ({path})."
+
+    def _apply(self, node, who) -> list[dict]:
+        old = self.coords
+        after, kept = self._forest.delete_with_map(node)
+        gone = sorted(set(range(len(self._forest))) - set(kept))
+        pictures = [{"x": old[i][0], "y": old[i][1], "by": who, "chosen": i == node}
+                    for i in gone]
+        self._forest = after
+        self.parents = list(after.parents)
+        self.coords = [old[i] for i in kept]
+        return pictures
+
+    def _after_move(self) -> None:
+        if not self._forest:
+            mover, self.turn = self.turn, "over"
+            if mover == "student":
+                self.winner = "computer"
+                self.status = ("The computer wins: it took the last node. "
+                               "Press New game to try again.")
+                self.log = self.log + ["The computer wins."]
+            else:
+                self.winner = "student"
+                self.status = "You win! You took the last node."
+                self.log = self.log + ["You win!"]
+        else:
+            self.status = "Your turn: click a node; it goes, with its whole path down to the root."
+
+    def show_hint(self) -> None:
+        """Mark a winning node on the board, or say there is none."""
+        if self.winner:
+            self.message = "The game is over; press New game to play again."
+            return
+        winning = self.hint()
+        if winning:
+            self.hint_node = winning[0]
+            self.message = (f"Hint: take node {winning[0]} (ringed); it leaves a forest "
+                            "of value 0 for the computer.")
+        else:
+            self.hint_node = -1
+            self.message = ("Hint: the forest has value 0, so no move wins against "
+                            "perfect play. Make it hard for the computer!")
+
+    def _on_take(self, node):
+        self.take(node)
+
+    def _on_hint(self):
+        self.show_hint()
+
+    def _on_restart(self):
+        self.restart()
