@@ -2,9 +2,13 @@
 
 import os
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import matplotlib
+from hypothesis import HealthCheck, settings
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+# Draw off-screen in this process only.  (Setting MPLBACKEND in the
+# environment instead would leak into the nbval kernels and stop the lesson
+# notebooks from showing their figures inline.)
+matplotlib.use("Agg")
 
 settings.register_profile(
     "cgteach",

@@ -15,7 +15,8 @@ def _name(requirement: str) -> str:
 
 def _environment_packages() -> set[str]:
     names = set()
-    for line in (ROOT / "environment.yml").read_text().splitlines():
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
         m = re.match(r"^\s{2}- ([A-Za-z0-9_.-]+[^:]*)$", line)
         if m:
             names.add(_name(m.group(1)))

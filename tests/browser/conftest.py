@@ -259,3 +259,10 @@ class Notebook:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         locator.scroll_into_view_if_needed()
         locator.screenshot(path=str(ARTIFACTS / name))
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots and measurements are written."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

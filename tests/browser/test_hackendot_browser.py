@@ -128,7 +128,7 @@ def test_game_hint_and_win(book):
         page.wait_for_function("el => el.textContent.startsWith('Hint')", arg=message.element_handle())
         node = int(message.inner_text().split("take node ")[1].split()[0])
         if turn == 0:
-            assert node == 2  # *3 + *2: take the top of the 3-path
+            assert node == 0  # *3 + *2: take the root of the 3-path, leaving *2 + *2
             book.screenshot(root, "hackendot_game_hint.png")
         n = board.locator(".cg-dot-node").count()
         book.click_item(board, board.locator(f".cg-dot-node[data-index='{node}']"))

@@ -54,7 +54,7 @@ function render({ model, el }) {
 
   if (!isGame) {
     const tools = htmlEl("div", { class: "cg-group" }, toolbar);
-    for (const [tool, label] of [["add", "＋ Add"], ["delete", "✕ Delete"]]) {
+    for (const [tool, label] of [["add", "+ Add"], ["delete", "✕ Delete"]]) {
       buttons[tool] = htmlEl("button", { "data-testid": `hd-tool-${tool}` }, tools, label);
       buttons[tool].addEventListener("click", () => setTrait("tool", tool));
     }
