@@ -268,7 +268,8 @@ class HackenbushEditor(_HackenbushBoard):
         self._position = Hackenbush([])
         self._value = 0
         if position is None:
-            self._set_drawing([{"name": 0, "x": WIDTH / 2, "y": float(GROUND_Y)}], [], [0])
+            self._set_drawing([{"name": 0, "x": WIDTH / 2, "y": float(GROUND_Y)}], [], [0],
+                              record=False)
         else:
             self.set_position(position, layout=layout, record=False)
 

@@ -218,7 +218,8 @@ class Notebook:
                 raise AssertionError(f"the notebook's cells did not all run: {prompts}")
             time.sleep(0.2)
         self.wait_idle()
-        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        stderr = "application/vnd.jupyter.stderr"
+        errors = page.locator(f".jp-OutputArea-output[data-mime-type='{stderr}']")
         tracebacks = [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
         assert not tracebacks, tracebacks
 
@@ -237,6 +238,23 @@ class Notebook:
                 raise AssertionError(f"cell {i} did not run again")
             time.sleep(0.1)
         return self.output(i)
+
+    def probe(self, cell: int, tag: str) -> str:
+        """Run cell ``cell`` again; return its output line starting with ``tag``."""
+        text = self.rerun(cell)
+        return next(line for line in text.splitlines() if line.startswith(tag))
+
+    def wait_until(self, js: str, locator, *args):
+        """Wait until the JavaScript ``js`` (``([el, ...args]) => bool``) holds."""
+        self.page.wait_for_function(js, arg=[locator.element_handle(), *args])
+
+    def wait_text(self, locator, text: str):
+        """Wait until ``locator``'s text is exactly ``text``."""
+        self.wait_until("([el, t]) => el.textContent === t", locator, text)
+
+    def wait_count(self, locator, selector: str, n: int):
+        """Wait until ``locator`` holds exactly ``n`` elements matching ``selector``."""
+        self.wait_until("([el, s, n]) => el.querySelectorAll(s).length === n", locator, selector, n)
 
     def board_click(self, board, x: float, y: float):
         """Click at board coordinates ``(x, y)`` of the SVG ``board`` (a locator)."""

@@ -39,18 +39,7 @@ def book(lab):
     nb.close()
 
 
-def _probe(book, cell, tag):
-    text = book.rerun(cell)
-    return next(line for line in text.splitlines() if line.startswith(tag))
 
-
-def _wait_text(page, locator, text):
-    page.wait_for_function("([el, t]) => el.textContent === t", arg=[locator.element_handle(), text])
-
-
-def _wait_count(page, board, selector, n):
-    page.wait_for_function("([el, s, n]) => el.querySelectorAll(s).length === n",
-                           arg=[board.element_handle(), selector, n])
 
 
 def test_editor_builds_a_stalk_a_loop_and_undoes(book):
@@ -58,14 +47,14 @@ def test_editor_builds_a_stalk_a_loop_and_undoes(book):
     root = page.locator("[data-testid=hb-editor]").nth(0)
     board = root.locator("[data-testid=hb-board]")
     value = root.locator("[data-testid=hb-value]")
-    _wait_text(page, value, "0")
+    book.wait_text(value, "0")
     # pick the ground node, then click above it twice: a stalk of two edges
     book.click_item(board, root.locator(".cg-node").first)
     book.board_click(board, 320, 260)
-    _wait_count(page, board, ".cg-edge", 1)
+    book.wait_count(board, ".cg-edge", 1)
     book.board_click(board, 320, 180)
-    _wait_count(page, board, ".cg-edge", 2)
-    _wait_text(page, value, "*2")
+    book.wait_count(board, ".cg-edge", 2)
+    book.wait_text(value, "*2")
     assert root.locator("[data-testid=hb-outcome]").inner_text() == "N"
     # a loop on the top node, through the loop handle that hovering shows
     top = root.locator(".cg-node[data-name='2']")
@@ -75,23 +64,23 @@ def test_editor_builds_a_stalk_a_loop_and_undoes(book):
     page.mouse.move(sx, sy)
     handle = top.locator("[data-loop]")
     book.board_click(board, float(handle.get_attribute("cx")), float(handle.get_attribute("cy")))
-    _wait_count(page, board, ".cg-edge", 3)
-    _wait_text(page, value, "*3")
-    assert "EDITOR Hackenbush([(0, 1), (1, 2), (2, 2)], ground=(0,)) *3 N False" in _probe(
-        book, 2, "EDITOR")
+    book.wait_count(board, ".cg-edge", 3)
+    book.wait_text(value, "*3")
+    expected = "EDITOR Hackenbush([(0, 1), (1, 2), (2, 2)], ground=(0,)) *3 N False"
+    assert expected in book.probe(2, "EDITOR")
     book.screenshot(root, "hackenbush_editor.png")
 
     # a blue edge makes the drawing mixed: no value; undo brings *3 back
     root.locator("[data-testid=hb-colour-blue]").click()
     book.click_item(board, top)
     book.board_click(board, 440, 150)
-    _wait_count(page, board, ".cg-edge", 4)
+    book.wait_count(board, ".cg-edge", 4)
     assert root.locator(".cg-edge[data-index='3']").get_attribute("data-colour") == "blue"
-    _wait_text(page, value, "?")
+    book.wait_text(value, "?")
     assert "mixes green" in root.locator("[data-testid=hb-outcome-text]").inner_text()
     root.locator("[data-testid=hb-undo]").click()
-    _wait_count(page, board, ".cg-edge", 3)
-    _wait_text(page, value, "*3")
+    book.wait_count(board, ".cg-edge", 3)
+    book.wait_text(value, "*3")
 
 
 def test_editor_delete_ground_and_drag(book):
@@ -100,23 +89,23 @@ def test_editor_delete_ground_and_drag(book):
     board = root.locator("[data-testid=hb-board]")
     value = root.locator("[data-testid=hb-value]")
     message = root.locator("[data-testid=hb-message]")
-    _wait_text(page, value, "*3")
+    book.wait_text(value, "*3")
     # delete the bottom edge: the rest floats, the kernel keeps the last position
     root.locator("[data-testid=hb-tool-delete]").click()
     book.click_item(board, root.locator(".cg-edge[data-index='0']"))
-    _wait_count(page, board, ".cg-edge.cg-floating", 2)
-    _wait_text(page, value, "—")
+    book.wait_count(board, ".cg-edge.cg-floating", 2)
+    book.wait_text(value, "—")
     assert "not yet a position" in message.inner_text()
-    assert "EDITOR Hackenbush([(0, 1), (1, 2), (2, 2)], ground=(0,))" in _probe(book, 2, "EDITOR")
+    assert "EDITOR Hackenbush([(0, 1), (1, 2), (2, 2)], ground=(0,))" in book.probe(2, "EDITOR")
     # put node 1 on the ground: a position again, worth *2 (an edge and a loop)
     root.locator("[data-testid=hb-tool-ground]").click()
     book.click_item(board, root.locator(".cg-node[data-name='1']"))
-    _wait_count(page, board, ".cg-edge.cg-floating", 0)
-    _wait_text(page, value, "*2")
+    book.wait_count(board, ".cg-edge.cg-floating", 0)
+    book.wait_text(value, "*2")
     node1 = root.locator(".cg-node[data-name='1']")
     assert "cg-ground" in node1.get_attribute("class")
     assert float(node1.get_attribute("data-y")) == 350
-    assert "ground=(0, 1)" in _probe(book, 2, "EDITOR")
+    assert "ground=(0, 1)" in book.probe(2, "EDITOR")
     # drag node 2 to the left; Python gets the new place
     root.locator("[data-testid=hb-tool-draw]").click()
     node2 = root.locator(".cg-node[data-name='2']")
@@ -130,11 +119,8 @@ def test_editor_delete_ground_and_drag(book):
     page.mouse.up()
     page.wait_for_function("el => Math.abs(Number(el.dataset.x) - 150) < 2",
                            arg=node2.element_handle())
-    text = book.rerun(2)
-    assert "*2" in text
-    state = book.page.locator(".jp-Cell").nth(2)
-    assert state  # the probe ran; now ask Python for the node's place
     assert abs(float(node2.get_attribute("data-y")) - 120) < 2
+    assert "*2" in book.probe(2, "EDITOR")
 
 
 def test_editor_save_load_and_lecture(book, tmp_path):
@@ -142,7 +128,7 @@ def test_editor_save_load_and_lecture(book, tmp_path):
     root = page.locator("[data-testid=hb-editor]").nth(0)
     value = root.locator("[data-testid=hb-value]")
     board = root.locator("[data-testid=hb-board]")
-    _wait_text(page, value, "*2")
+    book.wait_text(value, "*2")
     with page.expect_download() as info:
         root.locator("[data-testid=hb-save]").click()
     saved = (tmp_path / "saved.json")
@@ -161,15 +147,15 @@ def test_editor_save_load_and_lecture(book, tmp_path):
     good = Hackenbush([(0, 1), (1, 2), (2, 3)]).to_json()
     root.locator("[data-testid=hb-file]").set_input_files(
         files=[{"name": "stalk.json", "mimeType": "application/json", "buffer": good.encode()}])
-    _wait_text(page, value, "*3")
-    _wait_count(page, board, ".cg-edge", 3)
-    assert "EDITOR Hackenbush([(0, 1), (1, 2), (2, 3)], ground=(0,)) *3 N False" in _probe(
-        book, 2, "EDITOR")
+    book.wait_text(value, "*3")
+    book.wait_count(board, ".cg-edge", 3)
+    expected = "EDITOR Hackenbush([(0, 1), (1, 2), (2, 3)], ground=(0,)) *3 N False"
+    assert expected in book.probe(2, "EDITOR")
     # lecture mode: the switch in the page reaches Python, and the look changes
     root.locator("[data-testid=hb-lecture]").check()
     page.wait_for_function("el => el.classList.contains('cg-lecture')",
                            arg=root.element_handle())
-    assert _probe(book, 2, "EDITOR").endswith("True")
+    assert book.probe(2, "EDITOR").endswith("True")
     width = board.locator(".cg-edge-line").first.evaluate(
         "el => parseFloat(getComputedStyle(el).strokeWidth)")
     assert width >= 8
@@ -190,17 +176,17 @@ def test_editor_reductions_step_through(book):
     first_rule = root.locator("[data-testid=hb-step-rule]").inner_text()
     assert root.locator("[data-testid=hb-step-picture] path").count() > 0
     root.locator("[data-testid=hb-step-next]").click()
-    _wait_text(page, head, f"Step 2 of {total}")
+    book.wait_text(head, f"Step 2 of {total}")
     assert root.locator("[data-testid=hb-step-rule]").inner_text() != first_rule or total > 2
     assert root.locator("[data-testid=hb-step-text]").inner_text()
-    assert _probe(book, 4, "SHOWN").startswith(f"SHOWN 1 {total}")
+    assert book.probe(4, "SHOWN").startswith(f"SHOWN 1 {total}")
     book.screenshot(root, "hackenbush_reductions.png")
     # the last step names the stalks
     for _ in range(total):
         if root.locator("[data-testid=hb-step-next]").is_disabled():
             break
         root.locator("[data-testid=hb-step-next]").click()
-    _wait_text(page, head, f"Step {total} of {total}")
+    book.wait_text(head, f"Step {total} of {total}")
     assert root.locator("[data-testid=hb-step-rule]").inner_text() == "stalks"
 
 
@@ -213,7 +199,7 @@ def test_green_game_hint_and_win(book):
         if root.get_attribute("data-winner"):
             break
         root.locator("[data-testid=hb-hint]").click()
-        page.wait_for_function("el => el.textContent.startsWith('Hint')", arg=message.element_handle())
+        book.wait_until("([el]) => el.textContent.startsWith('Hint')", message)
         glow = board.locator("[data-testid=hb-hint-glow]")
         assert glow.count() == 1, message.inner_text()
         hinted = int(message.inner_text().split("cut edge ")[1].split()[0])
@@ -228,7 +214,7 @@ def test_green_game_hint_and_win(book):
                                arg=message.element_handle())
     page.wait_for_function("el => el.dataset.winner === 'student'", arg=root.element_handle())
     assert "You win" in root.locator("[data-testid=hb-status]").inner_text()
-    assert "GREEN Hackenbush([], ground=(0,)) student" in _probe(book, 6, "GREEN")
+    assert "GREEN Hackenbush([], ground=(0,)) student" in book.probe(6, "GREEN")
     book.screenshot(root, "hackenbush_game_won.png")
 
 
@@ -242,11 +228,11 @@ def test_bluered_game_refuses_red_and_plays_blue(book):
     page.wait_for_function("el => el.textContent.includes('only blue edges')",
                            arg=message.element_handle())
     assert board.locator(".cg-edge").count() == 5
-    assert _probe(book, 8, "BLUERED") == "BLUERED 5 playing"
+    assert book.probe(8, "BLUERED") == "BLUERED 5 playing"
     book.screenshot(root, "hackenbush_bluered_game.png")
     book.click_item(board, board.locator(".cg-edge[data-index='4']"))
     page.wait_for_function("el => el.textContent.startsWith('You cut edge 4.')",
                            arg=message.element_handle())
     assert "The computer cut edge" in message.inner_text()
-    left = int(_probe(book, 8, "BLUERED").split()[1])
+    left = int(book.probe(8, "BLUERED").split()[1])
     assert left == board.locator(".cg-edge").count() < 4

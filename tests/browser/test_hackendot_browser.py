@@ -28,18 +28,7 @@ def book(lab):
     nb.close()
 
 
-def _probe(book, cell, tag):
-    text = book.rerun(cell)
-    return next(line for line in text.splitlines() if line.startswith(tag))
 
-
-def _wait_text(page, locator, text):
-    page.wait_for_function("([el, t]) => el.textContent === t", arg=[locator.element_handle(), text])
-
-
-def _wait_nodes(page, board, n):
-    page.wait_for_function("([el, n]) => el.querySelectorAll('.cg-dot-node').length === n",
-                           arg=[board.element_handle(), n])
 
 
 def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):
@@ -47,14 +36,14 @@ def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):
     root = page.locator("[data-testid=hd-editor]").nth(0)
     board = root.locator("[data-testid=hd-board]")
     value = root.locator("[data-testid=hd-value]")
-    _wait_text(page, value, "0")
+    book.wait_text(value, "0")
     book.board_click(board, 320, 200)  # empty space: a root
-    _wait_nodes(page, board, 1)
+    book.wait_count(board, '.cg-dot-node', 1)
     for i in range(2):  # a child on the newest node, twice: a path of three
         book.click_item(board, board.locator(f".cg-dot-node[data-index='{i}']"))
-        _wait_nodes(page, board, i + 2)
-    _wait_text(page, value, "*3")
-    assert "EDITOR Hackendot([None, 0, 1]) *3 False 0" in _probe(book, 2, "EDITOR")
+        book.wait_count(board, '.cg-dot-node', i + 2)
+    book.wait_text(value, "*3")
+    assert "EDITOR Hackendot([None, 0, 1]) *3 False 0" in book.probe(2, "EDITOR")
     # Úlehla's coloring: the top is a white leaf, then black, then white
     root.locator("[data-testid=hd-coloring]").click()
     page.wait_for_function("el => el.querySelector('.cg-dot-node').dataset.colour !== 'plain'",
@@ -63,20 +52,20 @@ def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):
                for i in range(3)]
     assert colours == ["white", "black", "white"]
     root.locator("[data-testid=hd-round-next]").click()
-    _wait_text(page, root.locator("[data-testid=hd-round]"), "Round 1: contraction L¹(F)")
-    _wait_nodes(page, board, 1)  # only the black node is left
+    book.wait_text(root.locator("[data-testid=hd-round]"), "Round 1: contraction L¹(F)")
+    book.wait_count(board, '.cg-dot-node', 1)  # only the black node is left
     assert board.locator(".cg-dot-node").get_attribute("data-index") == "1"
-    assert "EDITOR Hackendot([None, 0, 1]) *3 True 1" in _probe(book, 2, "EDITOR")
+    assert "EDITOR Hackendot([None, 0, 1]) *3 True 1" in book.probe(2, "EDITOR")
     book.screenshot(root, "hackendot_editor_round.png")
     root.locator("[data-testid=hd-round-prev]").click()
-    _wait_nodes(page, board, 3)
+    book.wait_count(board, '.cg-dot-node', 3)
     # delete the middle node: the top goes with it
     root.locator("[data-testid=hd-tool-delete]").click()
     book.click_item(board, board.locator(".cg-dot-node[data-index='1']"))
-    _wait_nodes(page, board, 1)
-    _wait_text(page, value, "*")
+    book.wait_count(board, '.cg-dot-node', 1)
+    book.wait_text(value, "*")
     root.locator("[data-testid=hd-undo]").click()
-    _wait_nodes(page, board, 3)
+    book.wait_count(board, '.cg-dot-node', 3)
     # save, and a broken file leaves the forest alone
     with page.expect_download() as info:
         root.locator("[data-testid=hd-save]").click()
@@ -92,7 +81,7 @@ def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):
     good = Hackendot.figure1().to_json().encode()
     root.locator("[data-testid=hd-file]").set_input_files(
         files=[{"name": "fig.json", "mimeType": "application/json", "buffer": good}])
-    _wait_text(page, value, "*7")
+    book.wait_text(value, "*7")
 
 
 def test_figure1_rounds_read_off_seven(book):
@@ -101,17 +90,17 @@ def test_figure1_rounds_read_off_seven(book):
     root.scroll_into_view_if_needed()
     root.locator("[data-testid=hd-coloring]").click()
     table = root.locator("[data-testid=hd-bits]")
-    page.wait_for_function("el => el.querySelectorAll('tr').length === 5", arg=table.element_handle())
+    book.wait_count(table, "tr", 5)
     rows = [r.split("\t") for r in table.inner_text().splitlines()]
     assert rows[-1][-1].strip() == "*7"
     root.locator("[data-testid=hd-round-next]").click()
     root.locator("[data-testid=hd-round-next]").click()
-    _wait_text(page, root.locator("[data-testid=hd-round]"), "Round 2: contraction L²(F)")
-    assert _probe(book, 4, "FIGURE") == "FIGURE 2 *7"
+    book.wait_text(root.locator("[data-testid=hd-round]"), "Round 2: contraction L²(F)")
+    assert book.probe(4, "FIGURE") == "FIGURE 2 *7"
     book.screenshot(root, "hackendot_figure1_round2.png")
     root.locator("[data-testid=hd-round-prev]").click()
     root.locator("[data-testid=hd-round-prev]").click()
-    _wait_text(page, root.locator("[data-testid=hd-round]"), "Round 0: the forest F")
+    book.wait_text(root.locator("[data-testid=hd-round]"), "Round 0: the forest F")
     book.screenshot(root, "hackendot_figure1_coloring.png")
 
 
@@ -125,7 +114,7 @@ def test_game_hint_and_win(book):
         if root.get_attribute("data-winner"):
             break
         root.locator("[data-testid=hd-hint]").click()
-        page.wait_for_function("el => el.textContent.startsWith('Hint')", arg=message.element_handle())
+        book.wait_until("([el]) => el.textContent.startsWith('Hint')", message)
         node = int(message.inner_text().split("take node ")[1].split()[0])
         if turn == 0:
             assert node == 0  # *3 + *2: take the root of the 3-path, leaving *2 + *2
@@ -136,5 +125,5 @@ def test_game_hint_and_win(book):
                                arg=[board.element_handle(), n])
     page.wait_for_function("el => el.dataset.winner === 'student'", arg=root.element_handle())
     assert "You win" in root.locator("[data-testid=hd-status]").inner_text()
-    assert _probe(book, 6, "GAME") == "GAME Hackendot([]) student"
+    assert book.probe(6, "GAME") == "GAME Hackendot([]) student"
     book.screenshot(root, "hackendot_game_won.png")

@@ -1,0 +1,450 @@
+"""HackenbushEditor and HackenbushGame without a browser.
+
+Intents are sent through ``handle`` with the very payloads the JavaScript
+sends (``{"event": "add_node", "x": .., "y": .., "join": ..}`` and so on).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgteach.hackenbush import Hackenbush
+from cgteach.hackendot import Hackendot
+from cgteach.widgets import HackenbushEditor, HackenbushGame
+from cgteach.widgets._base import GROUND_Y, layout_hackenbush
+
+
+def stalk(n, colour="green", base=0):
+    return Hackenbush([(base + k, base + k + 1, colour) for k in range(n)], ground=(base,))
+
+
+# -- the editor: building ---------------------------------------------------------
+
+
+def test_a_new_editor_holds_one_ground_node_and_the_empty_position():
+    editor = HackenbushEditor()
+    assert editor.position == Hackenbush([])
+    assert editor.nodes == [{"name": 0, "x": 320.0, "y": float(GROUND_Y)}]
+    assert editor.ground == [0]
+    assert (editor.value_text, editor.outcome, editor.is_position) == ("0", "P", True)
+    assert editor.lecture is False
+    assert not editor.can_undo
+
+
+def test_clicks_build_a_stalk_and_a_loop():
+    editor = HackenbushEditor()
+    sent = []
+    editor.send = sent.append  # what Python tells the page
+    editor.handle({"event": "add_node", "x": 320, "y": 250, "join": 0})
+    editor.handle({"event": "add_node", "x": 320, "y": 150, "join": 1})
+    assert sent == [{"select": 1}, {"select": 2}]
+    assert editor.position == stalk(2)
+    assert (editor.value_text, editor.outcome) == ("*2", "N")
+    editor.handle({"event": "add_loop", "node": 2})
+    assert editor.position == Hackenbush([(0, 1), (1, 2), (2, 2)])
+    assert editor.value_text == "*3"
+    assert editor.value == 3
+
+
+def test_a_click_on_the_ground_line_makes_a_ground_node():
+    editor = HackenbushEditor()
+    name = editor.add_node(100, GROUND_Y - 5)
+    assert name in editor.ground
+    assert editor.layout[name] == (100.0, float(GROUND_Y))
+    high = editor.add_node(100, 100)
+    assert high not in editor.ground
+
+
+def test_coordinates_are_kept_on_the_board():
+    editor = HackenbushEditor()
+    name = editor.add_node(-50, 9999)
+    x, y = editor.layout[name]
+    assert 0 < x < 640 and y == GROUND_Y
+
+
+@pytest.mark.parametrize(
+    "payload, expected",
+    [
+        ({"event": "add_edge", "u": 0, "v": 9}, "there is no node 9 on the board"),
+        ({"event": "add_edge", "u": 0, "v": 0, "colour": "purple"}, "colour must be"),
+        ({"event": "add_node", "x": "left", "y": 3}, "x must be a number"),
+        ({"event": "delete_edge", "edge": 5}, "there is no edge 5"),
+        ({"event": "fly"}, "unknown request 'fly'"),
+        ({"event": "add_node"}, "missing"),
+        ("hello", "does not understand"),
+    ],
+)
+def test_bad_intents_leave_the_drawing_alone_and_say_why(payload, expected):
+    editor = HackenbushEditor(stalk(2))
+    before = (editor.nodes, editor.edges, editor.ground)
+    editor.handle(payload)
+    assert expected in editor.message
+    assert (editor.nodes, editor.edges, editor.ground) == before
+    assert editor.position == stalk(2)
+
+
+def test_floating_edges_are_allowed_while_building_and_position_waits():
+    editor = HackenbushEditor(stalk(1))
+    a = editor.add_node(500, 100)
+    b = editor.add_node(560, 100)
+    editor.handle({"event": "add_edge", "u": a, "v": b})
+    assert editor.is_position is False
+    assert editor.floating == [1]
+    assert editor.message == "not yet a position: edge 1 is not joined to the ground"
+    assert editor.position == stalk(1)           # the last real position
+    assert editor.value_text == ""
+    editor.handle({"event": "add_edge", "u": 1, "v": a, "colour": "green"})
+    assert editor.is_position and editor.message == ""
+    assert editor.position == Hackenbush([(0, 1), (a, b), (1, a)])
+    assert editor.value_text == "*3"
+
+
+def test_several_floating_edges_are_named_together():
+    editor = HackenbushEditor(stalk(3))
+    editor.delete_edge(0)
+    assert editor.floating == [0, 1]
+    assert editor.message == "not yet a position: edges 0, 1 are not joined to the ground"
+
+
+@pytest.mark.parametrize(
+    "position, value_text, outcome",
+    [
+        (Hackenbush([]), "0", "P"),
+        (stalk(5), "*5", "N"),
+        (Hackenbush([(0, 0)]), "*", "N"),
+        (Hackenbush([(0, 1), (0, 2)]), "0", "P"),
+        (Hackenbush([(0, 1), (1, 2), (2, 0)]), "*", "N"),                  # odd circuit: an edge
+        (stalk(1, "blue"), "1", "L"),
+        (stalk(2, "red"), "-2", "R"),
+        (Hackenbush([(0, 1, "blue"), (1, 2, "red")]), "1/2", "L"),
+        (Hackenbush([(0, 1, "blue"), (0, 2, "red")]), "0", "P"),
+        (Hackenbush([(0, 1, "red"), (1, 2, "blue"), (2, 3, "blue")]), "-1/4", "R"),
+    ],
+)
+def test_value_and_outcome_follow_the_position(position, value_text, outcome):
+    editor = HackenbushEditor(position)
+    assert (editor.value_text, editor.outcome) == (value_text, outcome)
+
+
+def test_blue_red_value_is_a_fraction_and_mixed_has_none():
+    editor = HackenbushEditor(Hackenbush([(0, 1, "blue"), (1, 2, "red")]))
+    assert editor.value == Fraction(1, 2) and editor.value_kind == "blue-red"
+    editor.add_edge(0, 0, "green")
+    assert editor.value is None and editor.value_kind == "mixed"
+    assert editor.value_text == "?" and editor.outcome == ""
+    assert "mixes green with blue or red" in editor.outcome_text
+
+
+def test_colour_trait_picks_the_colour_of_new_edges():
+    editor = HackenbushEditor()
+    editor.colour = "red"                         # as the swatch does
+    editor.handle({"event": "add_node", "x": 320, "y": 250, "join": 0})
+    assert editor.edges == [[0, 1, "red"]]
+    assert editor.value_text == "-1"
+    with pytest.raises(Exception, match="purple"):
+        editor.colour = "purple"
+
+
+def test_delete_edge_and_node_toggle_ground_and_move():
+    editor = HackenbushEditor(stalk(3))
+    editor.handle({"event": "delete_node", "node": 3})
+    assert editor.position == stalk(2)
+    editor.handle({"event": "toggle_ground", "node": 1})
+    assert editor.ground == [0, 1]
+    assert editor.layout[1][1] == GROUND_Y
+    assert editor.position == Hackenbush([(0, 1), (1, 2)], ground=(0, 1))
+    editor.handle({"event": "move_node", "node": 1, "x": 100, "y": 20})
+    assert editor.layout[1] == (100.0, float(GROUND_Y))   # ground nodes stay on the line
+    editor.handle({"event": "toggle_ground", "node": 1})
+    assert editor.ground == [0] and editor.layout[1][1] < GROUND_Y
+    editor.handle({"event": "move_node", "node": 2, "x": 400, "y": 500})
+    assert editor.layout[2][1] < GROUND_Y - 15            # others stay above the ground
+    editor.handle({"event": "delete_edge", "edge": 0})
+    assert editor.is_position is False
+
+
+def test_undo_steps_back_through_every_change():
+    editor = HackenbushEditor()
+    states = [editor.position]
+    editor.add_node(320, 250, join=0)
+    states.append(editor.position)
+    editor.add_loop(1)
+    states.append(editor.position)
+    editor.handle({"event": "move_node", "node": 1, "x": 200, "y": 200})
+    editor.clear()
+    assert editor.position == Hackenbush([])
+    editor.handle({"event": "undo"})
+    assert editor.layout[1] == (200.0, 200.0)
+    editor.undo()
+    assert editor.layout[1] == (320.0, 250.0)
+    assert editor.position == states[2]
+    editor.undo()
+    assert editor.position == states[1]
+    editor.undo()
+    assert editor.position == states[0] and not editor.can_undo
+    editor.undo()
+    assert editor.message == "nothing to undo"
+
+
+def test_nodes_keep_their_names():
+    position = Hackenbush([("g", "a"), ("a", "b", "green")], ground="g")
+    editor = HackenbushEditor(position)
+    assert editor.position == position
+    name = editor.add_node(300, 100, join="b")
+    assert name == 0
+    assert editor.position == Hackenbush([("g", "a"), ("a", "b"), ("b", 0)], ground="g")
+
+
+# -- the editor: reductions ---------------------------------------------------------------
+
+
+def test_reductions_appear_on_demand_and_step_within_range():
+    house = Hackenbush([(0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (3, 4), (4, 4)])
+    editor = HackenbushEditor(house)
+    assert editor.steps == []
+    editor.show_steps = True                      # as the button does
+    rules = [s["rule"] for s in editor.steps]
+    assert rules[0] == "start" and rules[-1] == "stalks"
+    assert rules[1:] == [s.rule for s in house.reduction_steps()]
+    assert all(s["description"] for s in editor.steps)
+    picture = editor.steps[0]["picture"]
+    assert len(picture["edges"]) == len(house)
+    editor.step = 99
+    assert editor.step == len(editor.steps) - 1
+    editor.step = -3
+    assert editor.step == 0
+    editor.add_edge(4, 4)                         # the steps follow the drawing
+    assert len(editor.steps[0]["picture"]["edges"]) == len(house) + 1
+    editor.show_steps = False
+    assert editor.steps == []
+
+
+def test_reductions_are_for_green_drawings_only():
+    editor = HackenbushEditor(stalk(2, "blue"))
+    editor.show_steps = True
+    assert editor.steps == []
+    assert editor.message == "the reductions are for green drawings only"
+
+
+# -- the editor: files and lecture mode ------------------------------------------------------
+
+
+def test_json_text_is_a_position_file_with_the_layout(tmp_path):
+    editor = HackenbushEditor(Hackenbush([(0, 1), (1, 1)]))
+    editor.move_node(1, 250, 200)
+    doc = json.loads(editor.json_text)
+    assert doc["format"] == "cgteach.hackenbush"
+    assert Hackenbush.from_json(editor.json_text) == editor.position
+    assert [1, 250.0, 200.0] in doc["layout"]
+    path = tmp_path / "p.json"
+    editor.save(path)
+    assert Hackenbush.load(path) == editor.position
+    other = HackenbushEditor()
+    other.load(path)
+    assert other.position == editor.position
+    assert other.layout == editor.layout
+
+
+def test_load_from_the_page_shows_the_position():
+    editor = HackenbushEditor()
+    editor.handle({"event": "load", "text": stalk(4).to_json()})
+    assert editor.position == stalk(4) and editor.value_text == "*4"
+    assert editor.message == "loaded a position with 4 edges"
+    assert editor.can_undo
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "not a valid JSON file"),
+        ('{"a": 1}', "not a cgteach position file"),
+        (Hackendot([None]).to_json(), "holds a cgteach.hackendot position"),
+        ('{"format": "cgteach.hackenbush", "version": 1, '
+         '"position": {"ground": [0], "edges": [[1, 2, "green"]]}}', "not joined to the ground"),
+    ],
+)
+def test_a_bad_file_changes_nothing_and_says_why(text, reason, tmp_path):
+    editor = HackenbushEditor(stalk(2))
+    before = (editor.nodes, editor.edges, editor.ground, editor.json_text)
+    editor.handle({"event": "load", "text": text})
+    assert editor.message.startswith("could not load that file")
+    assert reason in editor.message and "unchanged" in editor.message
+    assert (editor.nodes, editor.edges, editor.ground, editor.json_text) == before
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=reason):
+        editor.load(path)
+    assert editor.position == stalk(2)
+
+
+def test_load_a_missing_file_and_save_a_floating_drawing(tmp_path):
+    editor = HackenbushEditor()
+    with pytest.raises(ValueError, match="cannot read position file"):
+        editor.load(tmp_path / "nowhere.json")
+    a, b = editor.add_node(100, 100), editor.add_node(200, 100)
+    editor.add_edge(a, b)
+    with pytest.raises(ValueError, match="cannot save: not yet a position"):
+        editor.save(tmp_path / "x.json")
+
+
+def test_lecture_mode_is_a_trait():
+    assert HackenbushEditor(lecture=True).lecture is True
+    editor = HackenbushEditor()
+    editor.lecture = True                          # as the switch does
+    assert editor.lecture and editor.play().lecture
+
+
+def test_layout_places_ground_on_the_line_and_stalks_upright():
+    coords = layout_hackenbush(stalk(3) + stalk(2))
+    assert coords[0][1] == coords[4][1] == GROUND_Y
+    assert coords[0][0] == coords[1][0] == coords[3][0]
+    assert coords[4][0] > coords[0][0]
+    assert len(set(coords.values())) == len(coords)
+
+
+# -- the game ------------------------------------------------------------------------
+
+
+def test_green_game_hint_cut_and_computer_reply():
+    game = HackenbushGame(Hackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (4, 5)]), seed=2)
+    assert game.student == "green" and game.turn == "student"
+    assert game.status == "Your turn: click any edge to cut it."
+    assert game.hint() == [4]
+    game.handle({"event": "hint"})
+    assert game.hint_edge == 4 and "cut edge 4" in game.message
+    game.handle({"event": "cut", "edge": 4})
+    assert game.hint_edge == -1
+    assert game.message.startswith("You cut edge 4. The computer cut edge")
+    assert len(game.position) <= 3 and game.position.grundy() != 0
+    assert game.log[0] == "You cut edge 4 (green)"
+    assert game.log[1].startswith("Computer cut edge")
+
+
+def test_cutting_low_drops_what_hangs_above():
+    game = HackenbushGame(stalk(3) + stalk(1), seed=0, computer="random")
+    game.cut(0)
+    cut = [f for f in game.fallen if f["by"] == "student"]
+    assert len(cut) == 3 and sum(f["cut"] for f in cut) == 1
+    assert game.log[0] == "You cut edge 0 (green); 2 more fell"
+
+
+def _play_out(game, rng):
+    while not game.winner:
+        game.cut(rng.choice(game.legal_cuts("student")))
+    return game.winner
+
+
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=1, max_size=7),
+       st.integers(0, 10**6))
+def test_the_perfect_computer_always_leaves_a_zero_when_it_can(pairs, seed):
+    # join every edge to the ground through node 0, so the drawing is a position
+    edges = [(0, v) if u == v == 0 else (u, v) for u, v in pairs] + [(0, k) for k in range(1, 6)]
+    game = HackenbushGame(Hackenbush(edges), seed=seed)
+    rng = random.Random(seed)
+    while not game.winner:
+        edge = rng.choice(game.legal_cuts("student"))
+        faced = game.position.cut(edge)          # what the computer will face
+        game.cut(edge)
+        if faced.grundy() != 0:                  # it had a winning cut: it must take one
+            assert game.position.grundy() == 0
+            assert game.log[-1].startswith("Computer cut") or game.winner
+
+
+def test_perfect_play_wins_a_won_position_and_random_play_is_reproducible():
+    position = Hackenbush([(0, 1), (1, 2), (0, 3)])                # *2 + *1: N
+    game = HackenbushGame(position, seed=1)
+    while not game.winner:
+        game.cut(game.hint()[0])
+    assert game.winner == "student" and game.turn == "over"
+    assert game.log[-1] == "You win!"
+    game.cut(0)
+    assert game.message.startswith("The game is over")
+    # a lost position against the perfect computer is lost whatever you do
+    lost = HackenbushGame(Hackenbush([(0, 1), (0, 2)]), seed=3)
+    assert lost.hint() == []
+    lost.show_hint()
+    assert lost.hint_edge == -1 and "no winning cut" in lost.message
+    assert _play_out(lost, random.Random(0)) == "computer"
+    assert "The computer wins" in lost.status
+    # two random computers with one seed play the same game
+    logs = []
+    for _ in range(2):
+        g = HackenbushGame(stalk(3) + stalk(4), computer="random", seed=11)
+        _play_out(g, random.Random(5))
+        logs.append(g.log)
+    assert logs[0] == logs[1]
+
+
+def test_restart_and_computer_first():
+    game = HackenbushGame(stalk(2) + stalk(2), seed=4, first="computer")
+    assert game.log and game.log[0].startswith("Computer cut edge")
+    assert game.turn == "student"
+    game.cut(0)
+    game.handle({"event": "restart"})
+    assert len(game.log) == 1 and game.winner == ""
+
+
+def test_blue_red_student_may_cut_only_blue():
+    position = Hackenbush([(0, 1, "blue"), (1, 2, "red"), (0, 3, "red"), (3, 4, "blue")])
+    game = HackenbushGame(position, student="blue", seed=0)
+    assert game.student == "blue"
+    assert "you are Blue" in game.status
+    game.handle({"event": "cut", "edge": 1})
+    assert game.message == ("You play Blue: you may cut only blue edges, and edge 1 is red.")
+    assert game.position == position and game.log == []
+    game.handle({"event": "cut", "edge": 3})
+    assert game.log[0] == "You cut edge 3 (blue)"
+    assert "(red)" in game.log[1]                    # the computer plays Red
+    assert HackenbushGame(position, student="red").legal_cuts() == [1, 2]
+
+
+def test_blue_red_perfect_computer_and_hint():
+    # a blue edge (1) beside a blue edge carrying a red one (1/2): 3/2 > 0, Blue wins
+    position = Hackenbush([(0, 1, "blue"), (0, 2, "blue"), (2, 3, "red")])
+    game = HackenbushGame(position, student="blue", seed=0)
+    winning = game.hint()
+    assert winning == position.winning_moves("blue")
+    assert winning
+    while not game.winner:
+        game.cut(game.hint()[0])
+    assert game.winner == "student"
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"position": Hackenbush([(0, 1, "blue"), (0, 2)])}, ValueError, "mixes green"),
+        ({"position": stalk(1), "computer": "genius"}, ValueError, "perfect' or 'random"),
+        ({"position": stalk(1, "red"), "student": "green"}, ValueError, "'blue' or 'red'"),
+        ({"position": stalk(1), "first": "nobody"}, ValueError, "first must be"),
+        ({"position": [(0, 1)]}, TypeError, "Hackenbush position"),
+    ],
+)
+def test_bad_game_settings(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        HackenbushGame(**kwargs)
+
+
+def test_bad_cuts_say_why():
+    game = HackenbushGame(stalk(2))
+    game.handle({"event": "cut", "edge": 7})
+    assert game.message == "there is no edge 7"
+    game.handle({"event": "cut", "edge": "x"})
+    assert "integer" in game.message
+    assert game.position == stalk(2)
+
+
+def test_a_game_from_the_editor_keeps_the_drawing():
+    editor = HackenbushEditor()
+    editor.add_node(200, 200, join=0)
+    game = HackenbushGame(editor, seed=0)
+    assert game.position == editor.position
+    assert {n["name"]: (n["x"], n["y"]) for n in game.nodes} == editor.layout
+    assert editor.play(seed=0).position == editor.position
