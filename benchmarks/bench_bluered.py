@@ -89,6 +89,9 @@ def main():
     for n in (12, 14, 16):
         cases.append(("random tree", random_tree(n, rng)))
         cases.append(("random stalk", random_stalk(n, rng)))
+    for n in (12, 14, 16):
+        cases.append(("star (all at ground)", Hackenbush(
+            [(0, k, rng.choice(COLOURS)) for k in range(1, n + 1)])))
     for n, extra in ((10, 2), (11, 3), (12, 4)):
         cases.append(("tree + cycles", random_graph(n, extra, rng)))
     for name, h in cases:

@@ -297,3 +297,17 @@ def test_other_bad_input():
         value_by_search(big)
     with pytest.raises(ValueError, match="limited to 30 edges per piece"):
         value(big)
+
+
+def test_search_budget(monkeypatch):
+    from cgteach.hackenbush import bluered
+
+    square = Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 3, "blue"), (3, 0, "red"),
+                         (1, 3, "blue"), (0, 2, "red")])
+    expected = value_by_search(square)
+    monkeypatch.setattr(bluered, "MAX_SEARCH_POSITIONS", 5)
+    for call in (value, value_by_search, lambda h: winner_by_search(h, "blue")):
+        with pytest.raises(ValueError, match="too tangled to search"):
+            call(square)
+    monkeypatch.undo()
+    assert value(square) == expected

@@ -141,6 +141,15 @@ def test_blue_red_value_is_a_fraction_and_mixed_has_none():
     assert "mixes green with blue or red" in editor.outcome_text
 
 
+def test_large_tangled_blue_red_drawings_are_not_searched_live():
+    ring = [(k, (k + 1) % 16, "blue" if k % 3 else "red") for k in range(16)]
+    editor = HackenbushEditor(Hackenbush(ring))
+    assert editor.value is None and editor.value_text == "?"
+    assert "not valued while you draw" in editor.outcome_text
+    small = HackenbushEditor(Hackenbush(ring[:3] + [(3, 0, "red")]))
+    assert small.value is not None
+
+
 def test_colour_trait_picks_the_colour_of_new_edges():
     editor = HackenbushEditor()
     editor.colour = "red"                         # as the swatch does
@@ -448,3 +457,13 @@ def test_a_game_from_the_editor_keeps_the_drawing():
     assert game.position == editor.position
     assert {n["name"]: (n["x"], n["y"]) for n in game.nodes} == editor.layout
     assert editor.play(seed=0).position == editor.position
+
+
+def test_importing_the_widgets_stays_light():
+    import subprocess
+    import sys
+
+    code = ("import sys, cgteach.widgets as w; w.HackenbushEditor(); w.HackendotEditor(); "
+            "print(sorted(m for m in ('matplotlib', 'networkx') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -30,7 +30,8 @@ Offers: :func:`value`, :func:`value_by_search`, :func:`stalk_rule_value`,
 :func:`tree_rule_value`, :func:`edge_under`, :func:`kind`, :func:`outcome`,
 :func:`winner`, :func:`winner_by_search`, :func:`winning_moves`,
 :func:`explain` (:class:`Explanation`), :func:`explain_build`
-(:class:`BuildStep`), :func:`stalk`, :data:`MAX_SEARCH_EDGES`.
+(:class:`BuildStep`), :func:`stalk`, :data:`MAX_SEARCH_EDGES`,
+:data:`MAX_SEARCH_POSITIONS`.
 """
 
 from __future__ import annotations
@@ -61,12 +62,18 @@ __all__ = [
     "BuildStep",
     "stalk",
     "MAX_SEARCH_EDGES",
+    "MAX_SEARCH_POSITIONS",
 ]
 
 #: The largest cyclic piece (edges joined to the ground only through one
 #: another and containing a cycle) that :func:`value` will search, and the
 #: largest whole position :func:`value_by_search` will take.
 MAX_SEARCH_EDGES = 30
+
+#: The most positions one search may visit before it gives up with a
+#: ``ValueError`` (about ten seconds of work), so that a tangled drawing
+#: cannot freeze a notebook.
+MAX_SEARCH_POSITIONS = 100_000
 
 _GREEN_MESSAGE = (
     "this position has green edges, so it is not a number; its blue-red value is "
@@ -375,6 +382,14 @@ class _Search:
         self.values: dict[int, Fraction] = {}
         self.wins: dict[tuple[int, int], bool] = {}
 
+    def _spend(self, table):
+        if len(table) >= MAX_SEARCH_POSITIONS:
+            raise ValueError(
+                f"this drawing is too tangled to search: its cycles lead to more than "
+                f"{MAX_SEARCH_POSITIONS} different positions; try a drawing with fewer "
+                "edges on cycles"
+            )
+
     @classmethod
     def of(cls, position, what: str) -> _Search:
         edges = _signed_edges(position)
@@ -408,6 +423,7 @@ class _Search:
             left = [self.value(m) for m in self.options(mask, 1)]
             right = [self.value(m) for m in self.options(mask, -1)]
             lo, hi = max(left, default=None), min(right, default=None)
+            self._spend(self.values)
             if lo is not None and hi is not None and lo >= hi:
                 raise AssertionError("blue-red options out of order: not a number")
             self.values[mask] = simplest_between(lo, hi)
@@ -457,12 +473,14 @@ class _Search:
                         if best[s] is None or (after > best[s] if s > 0 else after < best[s]):
                             best[s] = after
                 answer = simplest_between(best[1], best[-1])
+        self._spend(self.values)
         self.values[mask] = answer
         return answer
 
     def mover_wins(self, mask: int, sign: int) -> bool:
         key = (mask, sign)
         if key not in self.wins:
+            self._spend(self.wins)
             self.wins[key] = any(not self.mover_wins(m, -sign) for m in self.options(mask, sign))
         return self.wins[key]
 

@@ -20,9 +20,10 @@ Offers:
     delete edges or nodes; undo.  The value (green: the nim value ``*n``;
     blue-red: a number), the outcome type (P/N for green, L/R/P for
     blue-red) and, for green drawings, the reductions step by step update
-    as you draw.  Save/Load buttons download and read JSON position files;
-    :meth:`HackenbushEditor.save` and :meth:`HackenbushEditor.load` do the
-    same from Python.
+    as you draw (a blue-red drawing with circuits and more than 14 edges
+    needs a long search, so it is not valued live).  Save/Load buttons
+    download and read JSON position files; :meth:`HackenbushEditor.save`
+    and :meth:`HackenbushEditor.load` do the same from Python.
 
 :class:`HackenbushGame`
     Play a green or blue-red position against the computer: click an edge
@@ -31,6 +32,10 @@ Offers:
     hint button marks a winning cut or says there is none, and the winner
     is announced.  In blue-red play the student is Blue (or Red) and may
     cut only edges of that colour.
+
+Both have a ``lecture`` switch (large print, thick lines, high contrast)
+and a ``labels`` switch ("Numbers") that writes each edge's index beside
+it, the numbers the messages use.
 
 All rules run in Python; the browser sends intents such as
 ``{"event": "add_edge", "u": 0, "v": 1}`` or ``{"event": "cut", "edge": 3}``
@@ -85,6 +90,9 @@ _COLOURS = ("green", "blue", "red")
 #: A click this close to the ground line (or below it) lands on the ground.
 _GROUND_BAND = 20
 _UNDO_LIMIT = 200
+#: Blue-red drawings with circuits are valued by search, which grows
+#: exponentially; past this many edges the editor does not value them live.
+_LIVE_SEARCH_EDGES = 14
 
 _OUTCOME_TEXT = {
     "P": "P-position: whoever moves next loses.",
@@ -115,6 +123,13 @@ def _analyse(position) -> dict:
             return {"value": g, "value_text": str(Nimber(g)), "outcome": outcome,
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "green"}
         if position.is_blue_red():
+            from cgteach.hackenbush import bluered
+
+            if len(position) > _LIVE_SEARCH_EDGES and bluered.kind(position) == "graph":
+                return {"value": None, "value_text": "?", "outcome": "", "kind": "blue-red",
+                        "outcome_text": "A blue-red drawing with circuits and more than "
+                        f"{_LIVE_SEARCH_EDGES} edges is valued by a long search, so it is "
+                        "not valued while you draw: run editor.position.value() in a cell."}
             v = position.value()
             outcome = "L" if v > 0 else "R" if v < 0 else "P"
             return {"value": v, "value_text": str(v), "outcome": outcome,
@@ -195,6 +210,8 @@ class _HackenbushBoard(Board):
     width = traitlets.Int(WIDTH).tag(sync=True)
     height = traitlets.Int(HEIGHT).tag(sync=True)
     ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
+    #: Write each edge's index beside it (the numbers the messages use).
+    labels = traitlets.Bool(False).tag(sync=True)
 
     def _coords(self) -> dict:
         return {n["name"]: (n["x"], n["y"]) for n in self.nodes}

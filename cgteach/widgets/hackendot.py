@@ -26,6 +26,11 @@ Offers:
     (``"perfect"`` or ``"random"``), a hint marks a winning node or says
     there is none, and the winner is announced.
 
+Both have a ``lecture`` switch (large print, thick lines, high contrast)
+and a ``labels`` switch ("Numbers") that writes each node's index beside
+it.  Node indices are those of the parent list, so they change when nodes
+go; the messages always use the current ones.
+
 All rules run in Python; the browser sends intents such as
 ``{"event": "add_child", "node": 3}`` or ``{"event": "take", "node": 3}``.
 
@@ -83,6 +88,8 @@ class _HackendotBoard(Board):
     width = traitlets.Int(WIDTH).tag(sync=True)
     height = traitlets.Int(HEIGHT).tag(sync=True)
     ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
+    #: Write each node's index beside it (the numbers the messages use).
+    labels = traitlets.Bool(False).tag(sync=True)
 
     @property
     def forest(self) -> Hackendot:

@@ -169,6 +169,7 @@ class Lab:
         book = Notebook(page, len(cells))
         book.wait_idle()
         book.run_all()
+        page.set_default_timeout(20_000)  # the notebook is up: now a stuck step fails fast
         return book
 
 

@@ -2,6 +2,9 @@
 
 Each test checks the page (SVG elements, text) and the kernel (a cell that
 prints the widget's Python state is run again and its output read).
+
+The tests of this file share one notebook and run in order: each starts
+from the state the one before left.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ CELLS = [
     "bluered = HackenbushGame(Hackenbush([(0, 1, 'blue'), (1, 2, 'red'), (0, 3, 'red'), "
     "(3, 4, 'blue'), (4, 5, 'blue')]), student='blue', seed=5)\nbluered",
     "print('BLUERED', len(bluered.position), bluered.winner or 'playing')",
+    # 9: where the kernel thinks node 2 of the first editor is
+    "print('NODE2', *[round(c) for c in editor.layout.get(2, (-1, -1))])",
 ]
 
 
@@ -120,6 +125,8 @@ def test_editor_delete_ground_and_drag(book):
     page.wait_for_function("el => Math.abs(Number(el.dataset.x) - 150) < 2",
                            arg=node2.element_handle())
     assert abs(float(node2.get_attribute("data-y")) - 120) < 2
+    _, x, y = book.probe(9, "NODE2").split()
+    assert abs(int(x) - 150) <= 2 and abs(int(y) - 120) <= 2
     assert "*2" in book.probe(2, "EDITOR")
 
 
@@ -195,6 +202,8 @@ def test_green_game_hint_and_win(book):
     root = page.locator("[data-testid=hb-game]").nth(0)
     board = root.locator("[data-testid=hb-board]")
     message = root.locator("[data-testid=hb-message]")
+    root.locator("[data-testid=hb-labels]").check()       # number the edges
+    book.wait_count(board, ".cg-edge-label", 5)
     for _turn in range(6):
         if root.get_attribute("data-winner"):
             break

@@ -1,4 +1,8 @@
-"""HackendotEditor and HackendotGame driven by mouse clicks in a real JupyterLab."""
+"""HackendotEditor and HackendotGame driven by mouse clicks in a real JupyterLab.
+
+The tests of this file share one notebook and run in order: each starts
+from the state the one before left.
+"""
 
 from __future__ import annotations
 
@@ -98,6 +102,13 @@ def test_figure1_rounds_read_off_seven(book):
     book.wait_text(root.locator("[data-testid=hd-round]"), "Round 2: contraction L²(F)")
     assert book.probe(4, "FIGURE") == "FIGURE 2 *7"
     book.screenshot(root, "hackendot_figure1_round2.png")
+    root.locator("[data-testid=hd-lecture]").check()
+    book.wait_until("([el]) => el.classList.contains('cg-lecture')", root)
+    root.locator("[data-testid=hd-labels]").check()
+    book.wait_count(root.locator("[data-testid=hd-board]"), ".cg-node-label", 1)
+    book.screenshot(root, "hackendot_lecture.png")
+    root.locator("[data-testid=hd-lecture]").uncheck()
+    root.locator("[data-testid=hd-labels]").uncheck()
     root.locator("[data-testid=hd-round-prev]").click()
     root.locator("[data-testid=hd-round-prev]").click()
     book.wait_text(root.locator("[data-testid=hd-round]"), "Round 0: the forest F")

@@ -41,7 +41,7 @@ function edgeShapes(pos, edges, scale = 1) {
       const a = pos.get(key(u)), b = pos.get(key(v));
       if (!a || !b) { shapes[i] = null; return; }
       if (key(u) === key(v)) {
-        const h = (50 + 18 * k) * scale, s = (30 + 9 * k) * scale;
+        const h = (62 + 20 * k) * scale, s = (34 + 10 * k) * scale;
         const [x, y] = a;
         shapes[i] = {
           d: `M ${x} ${y} C ${x - s} ${y - h}, ${x + s} ${y - h}, ${x} ${y}`,
@@ -128,6 +128,16 @@ function render({ model, el }) {
   const buttons = {};
   const lectureBox = htmlEl("input", { type: "checkbox", "data-testid": "hb-lecture" });
   lectureBox.addEventListener("change", () => setTrait("lecture", lectureBox.checked));
+  const labelsBox = htmlEl("input", { type: "checkbox", "data-testid": "hb-labels" });
+  labelsBox.addEventListener("change", () => setTrait("labels", labelsBox.checked));
+  const switches = () => {
+    for (const [box, text, title] of [[labelsBox, "Numbers", "number the edges"],
+      [lectureBox, "Lecture", "large print for a projector"]]) {
+      const sw = htmlEl("label", { class: "cg-switch", title }, toolbar);
+      sw.appendChild(box);
+      sw.appendChild(document.createTextNode(text));
+    }
+  };
 
   let valueEl, outcomeEl, outcomeText, stepsToggle, stepsCard, stepsHead, stepsPic, stepsText,
     prevBtn, nextBtn, fileInput, statusEl, roleEl, logEl;
@@ -180,9 +190,7 @@ function render({ model, el }) {
       send({ event: "load", text });
     });
     htmlEl("span", { class: "cg-spacer" }, toolbar);
-    const sw = htmlEl("label", { class: "cg-switch" }, toolbar);
-    sw.appendChild(lectureBox);
-    sw.appendChild(document.createTextNode("Lecture"));
+    switches();
 
     const card = htmlEl("div", { class: "cg-card" }, side);
     htmlEl("div", { class: "cg-label" }, card, "Value");
@@ -190,6 +198,7 @@ function render({ model, el }) {
     const line = htmlEl("div", { class: "cg-outcome-line" }, card);
     outcomeEl = htmlEl("span", { class: "cg-badge", "data-testid": "hb-outcome" }, line);
     outcomeText = htmlEl("span", { class: "cg-small", "data-testid": "hb-outcome-text" }, line);
+    valueEl.counts = htmlEl("div", { class: "cg-small cg-counts", "data-testid": "hb-counts" }, card);
     stepsToggle = htmlEl("button", { "data-testid": "hb-steps-toggle" }, side, "Show reductions");
     stepsToggle.addEventListener("click", () => setTrait("show_steps", !model.get("show_steps")));
     stepsCard = htmlEl("div", { class: "cg-card cg-steps", "data-testid": "hb-steps" }, side);
@@ -211,9 +220,7 @@ function render({ model, el }) {
     buttons.restart = htmlEl("button", { "data-testid": "hb-restart", title: "start again" }, toolbar, "↻ New game");
     buttons.restart.addEventListener("click", () => send({ event: "restart" }));
     htmlEl("span", { class: "cg-spacer" }, toolbar);
-    const sw = htmlEl("label", { class: "cg-switch" }, toolbar);
-    sw.appendChild(lectureBox);
-    sw.appendChild(document.createTextNode("Lecture"));
+    switches();
     const card = htmlEl("div", { class: "cg-card" }, side);
     htmlEl("div", { class: "cg-label" }, card, "Game");
     statusEl = htmlEl("div", { class: "cg-status", "data-testid": "hb-status" }, card);
@@ -240,6 +247,7 @@ function render({ model, el }) {
     root.classList.toggle("cg-clickable", isGame || tool !== "draw");
     for (const t of ["draw", "ground", "delete", "game"]) svg.classList.toggle("cg-tool-" + t, t === tool);
     lectureBox.checked = lecture;
+    labelsBox.checked = model.get("labels");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
 
     const nodes = model.get("nodes"), edges = model.get("edges");
@@ -275,6 +283,9 @@ function render({ model, el }) {
       svgEl("path", { class: `cg-edge-line cg-${colour}`, d: s.d }, g);
       svgEl("path", { class: "cg-edge-hit", d: s.d }, g);
       svgEl("title", {}, g).textContent = `edge ${i}: ${colour}`;
+      if (model.get("labels")) {
+        svgEl("text", { class: "cg-edge-label", x: s.mx + 7, y: s.my - 5 }, layers.nodes).textContent = String(i);
+      }
     });
     for (const n of nodes) {
       const k = key(n.name);
@@ -318,6 +329,12 @@ function render({ model, el }) {
     outcomeEl.className = "cg-badge" + (outcome ? " cg-" + outcome : "");
     outcomeEl.style.display = outcome ? "" : "none";
     outcomeText.textContent = model.get("outcome_text");
+    const edges = model.get("edges");
+    const per = ["green", "blue", "red"].map((c) => [c, edges.filter((e) => e[2] === c).length])
+      .filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+    const g = model.get("ground").length;
+    valueEl.counts.textContent = `${edges.length} edge${edges.length === 1 ? "" : "s"}` +
+      (per.length ? ` (${per.join(", ")})` : "") + ` · ${g} ground node${g === 1 ? "" : "s"}`;
     const green = model.get("value_kind") === "green";
     stepsToggle.disabled = !ok || !green;
     stepsToggle.textContent = model.get("show_steps") ? "Hide reductions" : "Show reductions";
@@ -487,7 +504,7 @@ function render({ model, el }) {
     }
   });
 
-  const names = ["nodes", "edges", "ground", "lecture", "message", "width", "height", "ground_y"].concat(
+  const names = ["nodes", "edges", "ground", "lecture", "labels", "message", "width", "height", "ground_y"].concat(
     isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log"]
       : ["colour", "tool", "floating", "is_position", "value_text", "outcome", "outcome_text",
         "value_kind", "show_steps", "steps", "step", "can_undo"]);

@@ -50,6 +50,16 @@ function render({ model, el }) {
   htmlEl("span", { class: "cg-title" }, toolbar, "Hackendot");
   const lectureBox = htmlEl("input", { type: "checkbox", "data-testid": "hd-lecture" });
   lectureBox.addEventListener("change", () => setTrait("lecture", lectureBox.checked));
+  const labelsBox = htmlEl("input", { type: "checkbox", "data-testid": "hd-labels" });
+  labelsBox.addEventListener("change", () => setTrait("labels", labelsBox.checked));
+  const switches = () => {
+    for (const [box, text, title] of [[labelsBox, "Numbers", "number the nodes"],
+      [lectureBox, "Lecture", "large print for a projector"]]) {
+      const sw = htmlEl("label", { class: "cg-switch", title }, toolbar);
+      sw.appendChild(box);
+      sw.appendChild(document.createTextNode(text));
+    }
+  };
   let valueEl, outcomeEl, colourBtn, roundCard, roundHead, bitsTable, prevBtn, nextBtn, statusEl, logEl;
 
   if (!isGame) {
@@ -83,9 +93,7 @@ function render({ model, el }) {
       send({ event: "load", text });
     });
     htmlEl("span", { class: "cg-spacer" }, toolbar);
-    const sw = htmlEl("label", { class: "cg-switch" }, toolbar);
-    sw.appendChild(lectureBox);
-    sw.appendChild(document.createTextNode("Lecture"));
+    switches();
 
     const card = htmlEl("div", { class: "cg-card" }, side);
     htmlEl("div", { class: "cg-label" }, card, "Value");
@@ -93,6 +101,7 @@ function render({ model, el }) {
     const line = htmlEl("div", { class: "cg-outcome-line" }, card);
     outcomeEl = htmlEl("span", { class: "cg-badge", "data-testid": "hd-outcome" }, line);
     outcomeEl.text = htmlEl("span", { class: "cg-small" }, line);
+    valueEl.counts = htmlEl("div", { class: "cg-small cg-counts", "data-testid": "hd-counts" }, card);
     colourBtn = htmlEl("button", { "data-testid": "hd-coloring" }, side, "Show coloring");
     colourBtn.addEventListener("click", () => setTrait("show_coloring", !model.get("show_coloring")));
     roundCard = htmlEl("div", { class: "cg-card", "data-testid": "hd-rounds" }, side);
@@ -110,9 +119,7 @@ function render({ model, el }) {
     buttons.restart = htmlEl("button", { "data-testid": "hd-restart" }, toolbar, "↻ New game");
     buttons.restart.addEventListener("click", () => send({ event: "restart" }));
     htmlEl("span", { class: "cg-spacer" }, toolbar);
-    const sw = htmlEl("label", { class: "cg-switch" }, toolbar);
-    sw.appendChild(lectureBox);
-    sw.appendChild(document.createTextNode("Lecture"));
+    switches();
     const card = htmlEl("div", { class: "cg-card" }, side);
     htmlEl("div", { class: "cg-label" }, card, "Game");
     statusEl = htmlEl("div", { class: "cg-status", "data-testid": "hd-status" }, card);
@@ -138,6 +145,7 @@ function render({ model, el }) {
     const width = model.get("width"), height = model.get("height"), groundY = model.get("ground_y");
     root.classList.toggle("cg-lecture", lecture);
     lectureBox.checked = lecture;
+    labelsBox.checked = model.get("labels");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const parents = model.get("parents"), coords = model.get("coords");
     const r = lecture ? 15 : 11;
@@ -189,6 +197,9 @@ function render({ model, el }) {
           style: "stroke-width: 6px" }, g);
       }
       svgEl("title", {}, g).textContent = `node ${show.index(i)}` + (colour !== "plain" ? ` (${colour})` : "");
+      if (model.get("labels")) {
+        svgEl("text", { class: "cg-node-label", x: x + r + 3, y: y - r + 2 }, g).textContent = String(show.index(i));
+      }
     });
     if (!parents.length) {
       svgEl("text", { class: "cg-empty-note", x: width / 2, y: groundY / 2, "text-anchor": "middle" },
@@ -210,6 +221,10 @@ function render({ model, el }) {
     outcomeEl.className = "cg-badge cg-" + outcome;
     outcomeEl.text.textContent = outcome === "P" ? "P-position: whoever moves next loses."
       : "N-position: whoever moves next wins.";
+    const parents = model.get("parents");
+    const trees = parents.filter((p) => p === null).length;
+    valueEl.counts.textContent = `${parents.length} node${parents.length === 1 ? "" : "s"} in ` +
+      `${trees} tree${trees === 1 ? "" : "s"}`;
     const on = model.get("show_coloring");
     const rounds = model.get("rounds");
     colourBtn.textContent = on ? "Hide coloring" : "Show coloring";
@@ -299,7 +314,7 @@ function render({ model, el }) {
     svg.addEventListener("pointerleave", () => { preview = -1; schedule(); });
   }
 
-  const names = ["parents", "coords", "lecture", "message", "width", "height", "ground_y"].concat(
+  const names = ["parents", "coords", "lecture", "labels", "message", "width", "height", "ground_y"].concat(
     isGame ? ["turn", "winner", "hint_node", "status", "log"]
       : ["tool", "value_text", "outcome", "show_coloring", "round", "rounds", "can_undo"]);
   for (const n of names) model.on("change:" + n, schedule);
