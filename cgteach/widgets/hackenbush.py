@@ -130,9 +130,11 @@ def _analyse(position) -> dict:
                         "outcome_text": "A blue-red drawing with circuits and more than "
                         f"{_LIVE_SEARCH_EDGES} edges is valued by a long search, so it is "
                         "not valued while you draw: run editor.position.value() in a cell."}
+            from cgteach.numbers import format_number
+
             v = position.value()
             outcome = "L" if v > 0 else "R" if v < 0 else "P"
-            return {"value": v, "value_text": str(v), "outcome": outcome,
+            return {"value": v, "value_text": format_number(v), "outcome": outcome,
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "blue-red"}
     except (ImportError, NotImplementedError, ValueError, RecursionError) as exc:
         return {"value": None, "value_text": "?", "outcome": "", "kind": "unknown",
