@@ -4,7 +4,8 @@ The **ground** is a thick brown line at the bottom with its nodes on it;
 every other node stands above the ground at a height equal to its distance
 from the ground (in edges), so trees grow upward and a stalk is a straight
 column.  Edges are drawn in their colours (green, blue, red), a loop as a
-small circle beside its node, and parallel edges as arcs bent apart.
+petal leaving its node in a free direction (its label sits just beyond the
+tip), and parallel edges as arcs bent apart.
 
 Offers :func:`layout` (node coordinates), :func:`draw_position`,
 :func:`draw_steps` (a strip of reduction steps with their descriptions) and
@@ -21,8 +22,8 @@ from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
 
 __all__ = ["layout", "draw_position", "draw_steps", "png"]
 
-_LOOP_LENGTH = 0.5
-_LOOP_HALF_ANGLE = math.radians(30)
+_LOOP_LENGTH = 0.62  # in layout units: the distance between layers is 1
+_LOOP_HALF_ANGLE = math.radians(34)
 _MIN_GAP = 0.9
 
 
@@ -115,6 +116,7 @@ class _Geometry:
         self.coords = {x: (float(xs[x]), float(depth[x])) for x in order}
         # Edges.
         paths: dict = {}
+        self.loop_tips: dict = {}  # loop index -> (x, y, direction) of its node
         anchors: dict = {g: [] for g in position.ground}
         for y, indices in down.items():
             m = len(indices)
@@ -128,6 +130,7 @@ class _Geometry:
             u, v, _ = edges[i]
             if u == v:
                 paths[i] = _petal(x0, 0.0, math.pi / 2)
+                self.loop_tips[i] = (x0, 0.0, math.pi / 2)
                 anchors[u].append(x0)
             else:
                 paths[i] = _bezier((x0 - 0.3, 0.0), (x0 + 0.3, 0.0), 0.3)
@@ -154,10 +157,11 @@ class _Geometry:
                 bend = (j - (m - 1) / 2) * step
                 paths[i] = _bezier(p, q, bend) if bend else ([p[0], q[0]], [p[1], q[1]])
         for node, indices in loops.items():
-            angles = _loop_angles(node, len(indices), self.coords, nbrs)
+            angles, half = _loop_angles(node, len(indices), self.coords, nbrs)
             x0, y0 = self.coords[node]
             for i, a in zip(indices, angles, strict=True):
-                paths[i] = _petal(x0, y0, a)
+                paths[i] = _petal(x0, y0, a, half)
+                self.loop_tips[i] = (x0, y0, a)
         self.paths = paths
         self.anchors = anchors
         spare = left
@@ -169,7 +173,14 @@ class _Geometry:
         xs_all += [x for a in anchors.values() for x in a]
         self.left = min(xs_all) - 0.6
         self.right = max(xs_all) + 0.6
-        self.top = max([p[1] for p in self.coords.values()] + [_LOOP_LENGTH if slot else 0.0])
+        # Leave room for loops (and their labels) sticking out of the picture.
+        reach = _LOOP_LENGTH + 0.25
+        tips = [(x + reach * math.cos(a), y + reach * math.sin(a))
+                for x, y, a in self.loop_tips.values()]
+        if tips:
+            self.left = min(self.left, min(t[0] for t in tips) - 0.2)
+            self.right = max(self.right, max(t[0] for t in tips) + 0.2)
+        self.top = max([p[1] for p in self.coords.values()] + [t[1] for t in tips] + [0.0])
 
 
 def layout(position) -> dict:
@@ -216,14 +227,14 @@ def _bezier(p, q, bend, samples=24):
     return xs, ys
 
 
-def _petal(x0, y0, direction, samples=40):
+def _petal(x0, y0, direction, half_angle=_LOOP_HALF_ANGLE, samples=48):
     """A loop drawn as a petal: it leaves the node and comes back, pointing ``direction``.
 
     In polar coordinates about the node, r = L cos(π (t - direction) / (2 h))
-    for t within h of ``direction``, so two loops whose directions differ by
-    at least 2h never cross.
+    for t within h = ``half_angle`` of ``direction``, so two loops whose
+    directions differ by at least 2h never cross.
     """
-    h = _LOOP_HALF_ANGLE
+    h = half_angle
     xs, ys = [], []
     for k in range(samples + 1):
         t = direction - h + 2 * h * k / samples
@@ -234,11 +245,13 @@ def _petal(x0, y0, direction, samples=40):
 
 
 def _loop_angles(node, count, coords, nbrs):
-    """Directions (radians) for ``count`` loops at ``node``, in the gaps between its edges.
+    """Directions (radians) for ``count`` loops at ``node``, and a petal half-angle.
 
     Each gap between neighbouring edge directions gets loops in proportion to
     its width, spread evenly across it; with no edges, the loops fan out
-    around straight up.
+    around straight up.  The half-angle is as wide as the closest pair of
+    directions (edges and loops) allows, so petals never cross an edge or
+    each other.
     """
     x0, y0 = coords[node]
     taken = sorted(
@@ -246,8 +259,9 @@ def _loop_angles(node, count, coords, nbrs):
                    (coords[y][0] if y in coords else x0) - x0) % (2 * math.pi)
         for y in nbrs[node])
     if not taken:
-        return [math.pi / 2 + 2 * math.pi * (k - (count - 1) / 2) / max(count, 3)
-                for k in range(count)]
+        angles = [math.pi / 2 + 2 * math.pi * (k - (count - 1) / 2) / max(count, 3)
+                  for k in range(count)]
+        return angles, _half_angle(angles)
     gaps = []
     for k, a in enumerate(taken):
         b = taken[(k + 1) % len(taken)] + (2 * math.pi if k + 1 == len(taken) else 0.0)
@@ -258,7 +272,51 @@ def _loop_angles(node, count, coords, nbrs):
     angles = []
     for start, width, n in gaps:
         angles += [start + width * (k + 1) / (n + 1) for k in range(n)]
-    return angles
+    return angles, _half_angle(angles + taken)
+
+
+def _half_angle(directions):
+    """The widest petal half-angle (up to the default) that keeps petals apart."""
+    ds = sorted(a % (2 * math.pi) for a in directions)
+    if len(ds) < 2:
+        return _LOOP_HALF_ANGLE
+    closest = min((b - a) % (2 * math.pi) or 2 * math.pi for a, b in zip(ds, ds[1:] + ds[:1],
+                                                                        strict=True))
+    return max(math.radians(12), min(_LOOP_HALF_ANGLE, 0.45 * closest))
+
+
+def _free_direction(geometry, node):
+    """The middle of the widest gap between the drawn edges at ``node`` (radians).
+
+    Node names go there, away from the edges and their labels; ties prefer
+    the upper left.
+    """
+    x0, y0 = geometry.coords[node]
+    taken = []
+    for i, (u, v, _) in enumerate(geometry.position.edges):
+        if node not in (u, v):
+            continue
+        xs, ys = geometry.paths[i]
+        if u == v:
+            taken.append(geometry.loop_tips[i][2])
+            continue
+        # the drawn point of the edge a little way out from this node
+        starts_here = math.hypot(xs[0] - x0, ys[0] - y0) < 1e-9
+        k = min(2, len(xs) - 1) if starts_here else max(-3, -len(xs))
+        other = (xs[k], ys[k])
+        taken.append(math.atan2(other[1] - y0, other[0] - x0))
+    if not taken:
+        return math.radians(135)
+    taken = sorted(a % (2 * math.pi) for a in taken)
+    best, best_key = math.radians(135), None
+    for a, b in zip(taken, taken[1:] + [taken[0] + 2 * math.pi], strict=True):
+        width = b - a if len(taken) > 1 else 2 * math.pi
+        mid = a + width / 2
+        key = (round(width, 3), -abs(((mid - math.radians(135)) + math.pi) % (2 * math.pi)
+                                     - math.pi))
+        if best_key is None or key > best_key:
+            best, best_key = mid, key
+    return best
 
 
 def _midpoint(xs, ys):
@@ -269,11 +327,11 @@ def _midpoint(xs, ys):
 
 
 def _figsize(geometry):
-    w = (geometry.right - geometry.left) * 0.8
-    h = (geometry.top + 1.0) * 0.8
+    w = (geometry.right - geometry.left) * 1.05
+    h = (geometry.top + 1.0) * 1.05
     factor = 1.0
-    if w > 11.0 or h > 6.0:
-        factor = min(11.0 / w, 6.0 / h)
+    if w > 11.0 or h > 7.0:
+        factor = min(11.0 / w, 7.0 / h)
     elif w < 3.0 and h < 2.4:
         factor = min(3.0 / w, 2.4 / h)
     return (max(w * factor, 2.4), max(h * factor, 1.6))
@@ -345,13 +403,18 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
         if i in marked:
             ax.plot(xs, ys, color=COLOURS["highlight"], lw=lw * 3.2, alpha=0.9,
                     solid_capstyle="round", zorder=2)
-            sx, sy, angle = _point_along(xs, ys, 0.3 if i in texts else 0.5)
+            sx, sy, angle = _point_along(xs, ys, 0.24 if i in texts else 0.5)
             ax.text(sx, sy, "\u2702", fontsize=font * 1.9, color=COLOURS["black"],
                     rotation=angle - 90,
                     rotation_mode="anchor", ha="center", va="center", zorder=6)
         ax.plot(xs, ys, color=COLOURS[colour], lw=lw, solid_capstyle="round", zorder=3)
         if i in texts:
-            mx, my, _ = _point_along(xs, ys, 0.5)
+            if i in geometry.loop_tips:   # just beyond the petal's tip, not on it
+                x0, y0, a = geometry.loop_tips[i]
+                mx = x0 + (_LOOP_LENGTH + 0.17) * math.cos(a)
+                my = y0 + (_LOOP_LENGTH + 0.17) * math.sin(a)
+            else:   # a cut edge keeps its scissors low and its label high
+                mx, my, _ = _point_along(xs, ys, 0.66 if i in marked else 0.5)
             ax.text(mx, my, texts[i], fontsize=font * 0.8, color=COLOURS["text"],
                     ha="center", va="center", zorder=5,
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white",
@@ -365,8 +428,10 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
                zorder=4)
     if node_labels:
         for node, (px, py) in coords.items():
-            ax.text(px - 0.1, py + 0.1, str(node), fontsize=font * 0.8,
-                    color=COLOURS["muted"], ha="right", va="bottom", zorder=5)
+            a = _free_direction(geometry, node)
+            ax.annotate(str(node), (px, py), xytext=(11 * math.cos(a), 11 * math.sin(a)),
+                        textcoords="offset points", fontsize=font * 0.8,
+                        color=COLOURS["muted"], ha="center", va="center", zorder=5)
         for g in position.ground:
             for px in geometry.anchors[g]:
                 ax.text(px, -0.2, str(g), fontsize=font * 0.8, color=COLOURS["muted"],
@@ -405,7 +470,9 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
         import matplotlib.pyplot as plt
 
         scale = STYLE["scale"]
-        fig, grid = plt.subplots(nrows, ncols, figsize=(3.8 * ncols * scale, 4.1 * nrows * scale),
+        # Edge labels need more room per panel than bare drawings.
+        pw, ph = (5.0, 5.2) if labels else (3.8, 4.1)
+        fig, grid = plt.subplots(nrows, ncols, figsize=(pw * ncols * scale, ph * nrows * scale),
                                  squeeze=False,
                                  gridspec_kw={"hspace": 0.6, "wspace": 0.15})
         axes = [a for row in grid for a in row]

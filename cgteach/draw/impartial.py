@@ -52,7 +52,9 @@ def layered_layout(G) -> dict:
     return dict(sorted(pos.items(), key=lambda item: (item[1][0], -item[1][1])))
 
 
-def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None, max_nodes=200):
+def draw_state_graph(
+    graph, options=None, ax=None, *, show="grundy", title=None, max_nodes=200, pos=None
+):
     """Draw a state graph: nodes show Grundy values, P-positions filled, arrows for moves.
 
     ``graph`` is a ``networkx.DiGraph`` whose nodes carry ``"grundy"`` (as
@@ -60,7 +62,11 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
     are computed), or a start position together with its ``options``
     function.  ``show`` is ``"grundy"`` (the value in the node),
     ``"position"`` (the position in the node) or ``"both"`` (value inside,
-    position beside it).  Returns the Axes.
+    position beside it).  ``pos`` is an optional hand-made layout
+    ``{node: (x, y)}`` in any units (it is rescaled so that the closest two
+    nodes sit one unit apart); by default :func:`layered_layout` is used.
+    An arrow that would run through another node is bent around it.
+    Returns the Axes.
     """
     import networkx as nx
     from matplotlib.lines import Line2D
@@ -88,19 +94,20 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
     }
     font = STYLE["font"]
     scale = STYLE["scale"]
-    longest = max(len(text) for text in labels.values())
-    # column spacing: wide enough for the longest position label under a node
-    sx = 1.0
-    if show == "both":
-        sx = max(1.0, (0.62 * 0.8 * font * longest + 16) / (108 * scale))
-    pos = {node: (x * sx, y) for node, (x, y) in layered_layout(G).items()}
-    xs = [x for x, _ in pos.values()]
-    ys = [y for _, y in pos.values()]
-    width = max(xs) - min(xs) + 1.2
-    height = max(ys) - min(ys) + 1.2 + (0.35 if show == "both" else 0)
-    ax = new_axes(ax, size=(max(4.0, 1.5 * width), max(2.4, 1.5 * height + 0.6)))
+    inch = 1.5 * scale  # inches per layout unit on a figure made here
     radius = 0.3 if show != "position" else 0.34
+    if pos is not None:
+        pos = _hand_layout(G, pos)
+    else:
+        longest = max(len(text) for text in labels.values())
+        # column spacing: wide enough for the longest position label under a node
+        sx = 1.0
+        if show == "both":
+            sx = max(1.0, 0.62 * 0.8 * font * longest / 72 / inch + 0.3)
+        pos = {node: (x * sx, y) for node, (x, y) in layered_layout(G).items()}
+    ax = new_axes(ax, size=(1.0, 1.0))
     circles = {}
+    obstacles = []  # (centre, half-width, half-height) of labels under nodes
     for node, (x, y) in pos.items():
         value = G.nodes[node]["grundy"]
         is_p = value == 0
@@ -137,22 +144,22 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
                 fontsize=font * 0.8,
                 color=COLOURS["text"],
             )
-    bulge = 0.0
-    for u, v in sorted(G.edges, key=lambda e: (pos[e[0]], pos[e[1]])):
-        (x0, y0), (x1, y1) = pos[u], pos[v]
-        rad = 0.0
-        blocked = [
-            w for w in G.nodes if w not in (u, v) and _near_segment(pos[w], pos[u], pos[v], 0.45)
-        ]
-        if blocked:
-            # the straight arrow would run through another node: bend it away
-            rad = -0.35 if y0 <= 0 else 0.35
-            length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-            bulge = max(bulge, abs(rad) * length / 2)
+            half_w = 0.31 * 0.8 * font * len(labels[node]) / 72 / inch
+            half_h = 0.5 * 0.8 * font / 72 / inch
+            obstacles.append(((x, y - radius - 0.06 - half_h), half_w, half_h))
+    routes = _route_edges(G, pos, radius, obstacles)
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    lo_x, hi_x = min(xs) - radius - 0.25, max(xs) + radius + 0.25
+    lo_y, hi_y = min(ys) - radius - 0.2, max(ys) + radius + 0.2
+    for (u, v), rad in routes.items():
+        for px, py in _arc_points(pos[u], pos[v], rad):
+            lo_x, hi_x = min(lo_x, px - 0.1), max(hi_x, px + 0.1)
+            lo_y, hi_y = min(lo_y, py - 0.1), max(hi_y, py + 0.1)
         ax.annotate(
             "",
-            xy=(x1, y1),
-            xytext=(x0, y0),
+            xy=pos[v],
+            xytext=pos[u],
             arrowprops=dict(
                 arrowstyle="-|>,head_length=0.6,head_width=0.3",
                 color=COLOURS["text"],
@@ -165,10 +172,22 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
             ),
             zorder=2,
         )
-    below = 0.35 if show == "both" else 0.0
-    ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
-    ax.set_ylim(min(ys) - 0.5 - max(bulge, below), max(ys) + 0.5 + bulge)
+    for (cx, cy), half_w, half_h in obstacles:
+        lo_x, hi_x = min(lo_x, cx - half_w - 0.05), max(hi_x, cx + half_w + 0.05)
+        lo_y = min(lo_y, cy - half_h - 0.05)
+    ax.set_xlim(lo_x, hi_x)
+    ax.set_ylim(lo_y, hi_y)
     ax.set_aspect("equal")
+    if ax.figure.get_figwidth() == ax.figure.get_figheight() == scale and len(ax.figure.axes) == 1:
+        # our own figure: size it to the drawing (the legend and title get their own strip)
+        extra = 0.9 * scale + (0.4 * scale if title else 0.0)
+        ax.figure.set_size_inches(
+            max(4.0 * scale, inch * (hi_x - lo_x) + 0.4 * scale), inch * (hi_y - lo_y) + extra
+        )
+        top = 1 - (0.4 * scale if title else 0.1 * scale) / ax.figure.get_figheight()
+        ax.figure.subplots_adjust(
+            left=0.02, right=0.98, bottom=0.75 * scale / ax.figure.get_figheight(), top=top
+        )
     handles = [
         Line2D(
             [],
@@ -194,7 +213,7 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
     ax.legend(
         handles=handles,
         loc="upper center",
-        bbox_to_anchor=(0.5, 0.02),
+        bbox_to_anchor=(0.5, -0.01),
         ncol=2,
         frameon=False,
         fontsize=font * 0.85,
@@ -203,6 +222,112 @@ def draw_state_graph(graph, options=None, ax=None, *, show="grundy", title=None,
     )
     decorate(ax, title)
     return ax
+
+
+def _hand_layout(G, pos) -> dict:
+    """Check a hand-made layout and rescale it so that the closest nodes are 1 apart."""
+    missing = [node for node in G.nodes if node not in pos]
+    if missing:
+        raise ValueError(f"pos gives no place for the node(s) {missing[:5]}; give every node")
+    try:
+        pos = {node: (float(pos[node][0]), float(pos[node][1])) for node in G.nodes}
+    except (TypeError, ValueError, IndexError):
+        raise TypeError("pos must map every node to a pair of numbers (x, y)") from None
+    points = list(pos.values())
+    gaps = [
+        ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+        for i, a in enumerate(points)
+        for b in points[i + 1 :]
+    ]
+    if gaps and min(gaps) == 0:
+        raise ValueError("pos puts two nodes on the same point; give each node its own place")
+    k = 1.0 / min(gaps) if gaps else 1.0
+    return {node: (x * k, y * k) for node, (x, y) in pos.items()}
+
+
+def _arc_points(a, b, rad, n=24):
+    """Points along the arrow from ``a`` to ``b`` drawn with ``arc3,rad=rad`` (a quadratic Bézier)."""
+    (x0, y0), (x1, y1) = a, b
+    cx, cy = (x0 + x1) / 2 + rad * (y1 - y0), (y0 + y1) / 2 - rad * (x1 - x0)
+    points = []
+    for i in range(1, n):
+        t = i / n
+        s = 1 - t
+        points.append(
+            (s * s * x0 + 2 * s * t * cx + t * t * x1, s * s * y0 + 2 * s * t * cy + t * t * y1)
+        )
+    return points
+
+
+def _route_edges(G, pos, radius, obstacles) -> dict:
+    """Choose a bend ``rad`` for every edge: straight when clear, else the gentlest clear curve.
+
+    Algorithm notes: matplotlib's ``arc3`` draws a quadratic Bézier curve whose
+    control point sits ``rad`` times the edge length off the midpoint, so the
+    curve can be sampled exactly.  A candidate bend is accepted when every
+    sample keeps clear of every other node, and its ends leave and enter the
+    end nodes at an angle apart from the arrows already there (so two
+    arrowheads never sit side by side).  Labels are avoided when possible.
+    """
+    import math
+
+    def clearance(u, v, rad):
+        worst = math.inf
+        for px, py in _arc_points(pos[u], pos[v], rad):
+            for w, (wx, wy) in pos.items():
+                if w != u and w != v:
+                    worst = min(worst, math.hypot(px - wx, py - wy) - radius)
+        return worst
+
+    def hits_label(u, v, rad):
+        for px, py in _arc_points(pos[u], pos[v], rad):
+            for (cx, cy), half_w, half_h in obstacles:
+                if abs(px - cx) < half_w + 0.03 and abs(py - cy) < half_h + 0.03:
+                    return True
+        return False
+
+    def angles(u, v, rad):
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        cx, cy = (x0 + x1) / 2 + rad * (y1 - y0), (y0 + y1) / 2 - rad * (x1 - x0)
+        return math.atan2(cy - y0, cx - x0), math.atan2(cy - y1, cx - x1)
+
+    ends: dict = {node: [] for node in G.nodes}
+
+    def crowded(node, angle):
+        gap = math.radians(22)
+        return any(abs((angle - a + math.pi) % (2 * math.pi) - math.pi) < gap for a in ends[node])
+
+    routes = {}
+    straight, bent = [], []
+    for u, v in sorted(G.edges, key=lambda e: (pos[e[0]], pos[e[1]])):
+        (straight if clearance(u, v, 0.0) > 0.12 else bent).append((u, v))
+    for u, v in straight:
+        routes[(u, v)] = 0.0
+        a_out, a_in = angles(u, v, 0.0)
+        ends[u].append(a_out)
+        ends[v].append(a_in)
+    candidates = [r * sign for r in (0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1.0) for sign in (1, -1)]
+    for u, v in bent:
+        best, best_score = None, None
+        for rad in candidates:
+            a_out, a_in = angles(u, v, rad)
+            clear = clearance(u, v, rad)
+            score = (
+                clear > 0.12,
+                not (crowded(u, a_out) or crowded(v, a_in)),
+                not hits_label(u, v, rad),
+            )
+            if all(score):
+                best = rad
+                break
+            score = (*score, min(clear, 0.12))
+            if best_score is None or score > best_score:
+                best, best_score = rad, score
+        routes[(u, v)] = best
+        a_out, a_in = angles(u, v, best)
+        ends[u].append(a_out)
+        ends[v].append(a_in)
+    return routes
 
 
 def _near_segment(p, a, b, tol) -> bool:
