@@ -64,7 +64,7 @@ def draw_state_graph(
     ``"position"`` (the position in the node) or ``"both"`` (value inside,
     position beside it).  ``pos`` is an optional hand-made layout
     ``{node: (x, y)}`` in any units (it is rescaled so that the closest two
-    nodes sit one unit apart); by default :func:`layered_layout` is used.
+    nodes sit 1.2 units apart); by default :func:`layered_layout` is used.
     An arrow that would run through another node is bent around it.
     Returns the Axes.
     """
@@ -94,17 +94,20 @@ def draw_state_graph(
     }
     font = STYLE["font"]
     scale = STYLE["scale"]
-    inch = 1.5 * scale  # inches per layout unit on a figure made here
     radius = 0.3 if show != "position" else 0.34
-    if pos is not None:
-        pos = _hand_layout(G, pos)
-    else:
+    hand_made = pos is not None
+    pos = _hand_layout(G, pos) if pos is not None else layered_layout(G)
+    span = max(x for x, _ in pos.values()) - min(x for x, _ in pos.values())
+    # inches per layout unit: 1.5, less for wide graphs so that the figure stays near 11 inches
+    inch = scale * min(1.5, max(1.1, 11.0 / (span + 1.2)))
+    if not hand_made:
         longest = max(len(text) for text in labels.values())
         # column spacing: wide enough for the longest position label under a node
         sx = 1.0
         if show == "both":
             sx = max(1.0, 0.62 * 0.8 * font * longest / 72 / inch + 0.3)
-        pos = {node: (x * sx, y) for node, (x, y) in layered_layout(G).items()}
+        pos = {node: (x * sx, y) for node, (x, y) in pos.items()}
+    own_figure = ax is None
     ax = new_axes(ax, size=(1.0, 1.0))
     circles = {}
     obstacles = []  # (centre, half-width, half-height) of labels under nodes
@@ -178,7 +181,7 @@ def draw_state_graph(
     ax.set_xlim(lo_x, hi_x)
     ax.set_ylim(lo_y, hi_y)
     ax.set_aspect("equal")
-    if ax.figure.get_figwidth() == ax.figure.get_figheight() == scale and len(ax.figure.axes) == 1:
+    if own_figure:
         # our own figure: size it to the drawing (the legend and title get their own strip)
         extra = 0.9 * scale + (0.4 * scale if title else 0.0)
         ax.figure.set_size_inches(
@@ -225,7 +228,7 @@ def draw_state_graph(
 
 
 def _hand_layout(G, pos) -> dict:
-    """Check a hand-made layout and rescale it so that the closest nodes are 1 apart."""
+    """Check a hand-made layout and rescale it so that the closest nodes are 1.2 apart."""
     missing = [node for node in G.nodes if node not in pos]
     if missing:
         raise ValueError(f"pos gives no place for the node(s) {missing[:5]}; give every node")
@@ -241,12 +244,12 @@ def _hand_layout(G, pos) -> dict:
     ]
     if gaps and min(gaps) == 0:
         raise ValueError("pos puts two nodes on the same point; give each node its own place")
-    k = 1.0 / min(gaps) if gaps else 1.0
+    k = 1.2 / min(gaps) if gaps else 1.0
     return {node: (x * k, y * k) for node, (x, y) in pos.items()}
 
 
 def _arc_points(a, b, rad, n=24):
-    """Points along the arrow from ``a`` to ``b`` drawn with ``arc3,rad=rad`` (a quadratic Bézier)."""
+    """Points along the arrow ``a`` → ``b`` drawn with ``arc3,rad=rad`` (a quadratic Bézier)."""
     (x0, y0), (x1, y1) = a, b
     cx, cy = (x0 + x1) / 2 + rad * (y1 - y0), (y0 + y1) / 2 - rad * (x1 - x0)
     points = []
