@@ -236,8 +236,12 @@ class NimExplorer(widgets.VBox):
         self.lecture = bool(lecture)
         self.sliders: list[widgets.IntSlider] = []
         self._slider_box = widgets.VBox()
-        self._add_button = widgets.Button(description="Add a heap", icon="plus")
-        self._remove_button = widgets.Button(description="Remove last heap", icon="minus")
+        self._add_button = widgets.Button(
+            description="Add a heap", icon="plus", layout=widgets.Layout(width="auto")
+        )
+        self._remove_button = widgets.Button(
+            description="Remove last heap", icon="minus", layout=widgets.Layout(width="auto")
+        )
         self._add_button.add_class("nim-explorer-add")
         self._remove_button.add_class("nim-explorer-remove")
         self._add_button.on_click(lambda _b: self.add_heap())
