@@ -12,6 +12,8 @@ BASE_PYTHON := $(shell for p in python3 python3.13 python3.12 python3.11; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
 
 PYTEST_ARGS ?=
+# JupyterLab refuses to start as root unless told it may (containers, CI machines).
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test lint bench clean-venv
 
@@ -24,7 +26,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00-welcome.ipynb
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .

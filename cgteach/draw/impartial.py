@@ -67,6 +67,15 @@ def draw_state_graph(
     nodes sit 1.2 units apart); by default :func:`layered_layout` is used.
     An arrow that would run through another node is bent around it.
     Returns the Axes.
+
+    >>> import networkx as nx
+    >>> ax = draw_state_graph(nx.DiGraph([(2, 1)]), pos={1: (0, 0), 2: (3, 0)})
+    >>> [round(float(circle.center[0]), 2) for circle in ax.patches]   # rescaled to 1.2 apart
+    [1.2, 0.0]
+    >>> draw_state_graph(nx.DiGraph([(2, 1)]), pos={1: (0, 0)})
+    Traceback (most recent call last):
+    ...
+    ValueError: pos gives no place for the node(s) [2]; give every node
     """
     import networkx as nx
     from matplotlib.lines import Line2D
@@ -105,7 +114,7 @@ def draw_state_graph(
         # column spacing: wide enough for the longest position label under a node
         sx = 1.0
         if show == "both":
-            sx = max(1.0, 0.62 * 0.8 * font * longest / 72 / inch + 0.3)
+            sx = max(1.0, 0.66 * 0.8 * font * longest / 72 / inch + 0.35)
         pos = {node: (x * sx, y) for node, (x, y) in pos.items()}
     own_figure = ax is None
     ax = new_axes(ax, size=(1.0, 1.0))

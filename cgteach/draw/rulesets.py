@@ -1,4 +1,4 @@
-"""Pictures of the rulesets: mazes, value strips, the Wythoff table, Chomp and Chop bars.
+"""Pictures of the rulesets: mazes, value strips, the Wythoff table, Chomp, Chop, staircases.
 
 Every function takes the thing to draw and an optional ``ax`` and returns
 the Axes.  Grundy values are written in the squares; P-positions (value 0)
@@ -16,6 +16,7 @@ __all__ = [
     "draw_wythoff",
     "draw_chomp",
     "draw_chop",
+    "draw_staircase",
 ]
 
 _FLOOR = "#ffffff"
@@ -282,7 +283,8 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
     table = wythoff.grundy_table(n)
     if numbers is None:
         numbers = n <= 16
-    ax = new_axes(ax, size=(0.5 * n + 1.6, 0.5 * n + 1.2))
+    side = min(0.5 * n, 6.2)  # the board itself: half an inch a square, at most 6.2 inches
+    ax = new_axes(ax, size=(side + 1.4, side + 1.1))
     top = max(max(row) for row in table) or 1
     ax.imshow(
         [[table[a][b] for a in range(n)] for b in range(n)],
@@ -315,13 +317,14 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
                     str(v),
                     ha="center",
                     va="center",
-                    fontsize=font * 0.75,
+                    fontsize=font * min(0.75, 0.75 * 12 / n),
                     zorder=3,
                     color=COLOURS["white"] if v == 0 else COLOURS["text"],
                     fontweight="bold" if v == 0 else "normal",
                 )
-    ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=font * 0.7)
-    ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=font * 0.7)
+    tick_font = font * min(0.7, 0.7 * 24 / max(n, 1))  # long axes get smaller tick labels
+    ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
+    ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
     ax.set_xlabel("heap a", fontsize=font)
     ax.set_ylabel("heap b", fontsize=font)
     ax.tick_params(length=0)
@@ -331,11 +334,16 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
     return ax
 
 
-def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False):
+def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False, box=None):
     """Draw a Chomp position: squares from the bottom row up, the poisoned corner marked.
 
     ``bite = (row, col)`` shades the squares that eating that square would
-    remove (row 0 is the bottom row).
+    remove (row 0 is the bottom row).  ``box = (rows, cols)`` draws the
+    diagram in a frame of that many squares, so that diagrams drawn side by
+    side with the same ``box`` share one scale.
+
+    >>> [float(x) for x in draw_chomp((3, 1), box=(2, 3)).get_xlim()]
+    [-0.1, 3.1]
     """
     from cgteach.rulesets import chomp
 
@@ -346,7 +354,7 @@ def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False):
         if not (0 <= br < len(rows) and 0 <= bc < rows[br]) or (br, bc) == (0, 0):
             raise ValueError(f"cannot bite square {bite}: it is not an edible square of {rows}")
         eaten = {(r, c) for r in range(br, len(rows)) for c in range(bc, rows[r])}
-    w, h = rows[0], len(rows)
+    w, h = _box(rows[0], len(rows), box)
     ax = new_axes(ax, size=(0.7 * w + 0.8, 0.7 * h + 0.9))
     choc, poison = "#8b5a2b", COLOURS["red"]
     for r, length in enumerate(rows):
@@ -375,20 +383,126 @@ def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False):
     return ax
 
 
-def draw_chop(position, ax=None, *, title=None, show_value=True):
-    """Draw a Chop bar of ``(rows, cols)`` squares, with its value ``*((rows-1) ⊕ (cols-1))``."""
+def draw_chop(position, ax=None, *, title=None, show_value=True, box=None):
+    """Draw a Chop bar of ``(rows, cols)`` squares, with its value ``*((rows-1) ⊕ (cols-1))``.
+
+    ``box = (rows, cols)`` draws the bar in a frame of that size, so that
+    bars drawn side by side with the same ``box`` share one scale.
+
+    >>> [float(y) for y in draw_chop((1, 2), box=(2, 4)).get_ylim()]
+    [-0.1, 2.1]
+    """
     from cgteach.rulesets import chop
 
     m, n = position
     value = chop.grundy_value((m, n))
-    ax = new_axes(ax, size=(0.7 * n + 0.8, 0.7 * m + 0.9))
+    w, h = _box(n, m, box)
+    ax = new_axes(ax, size=(0.7 * w + 0.8, 0.7 * h + 0.9))
     for r in range(m):
         for c in range(n):
             _square(ax, c, r, "#8b5a2b", edge=COLOURS["white"], lw=STYLE["line"])
     if show_value:
         label = f"{m}×{n}: *{value}" if value else f"{m}×{n}: 0"
         title = f"{title} — {label}" if title else label
+    ax.set_xlim(-0.1, w + 0.1)
+    ax.set_ylim(-0.1, h + 0.1)
+    decorate(ax, title, equal=True)
+    return ax
+
+
+def _box(width, height, box):
+    """The frame ``(width, height)`` to draw in: the diagram's own, or ``box = (rows, cols)``."""
+    if box is None:
+        return width, height
+    try:
+        rows, cols = (int(k) for k in box)
+    except (TypeError, ValueError):
+        raise TypeError(f"box must be a pair (rows, cols) of whole numbers, got {box!r}") from None
+    if rows < height or cols < width:
+        raise ValueError(
+            f"box {box!r} is too small for a diagram of {height} rows and {width} columns; "
+            "give a box at least that big"
+        )
+    return cols, rows
+
+
+def draw_staircase(coins, ax=None, *, title=None, show_value=True):
+    """Draw Staircase Nim: steps rising to the right, each with its stack of coins.
+
+    ``coins[i]`` is the number of coins on step ``i`` (step 0 is the floor).
+    The odd steps, the only ones that count, are shaded in the P colour and
+    their coins drawn in orange; coins on even steps are grey.  With
+    ``show_value`` the title reads the nim sum of the odd steps.
+
+    >>> [t.get_text() for t in draw_staircase((0, 3, 5, 1), show_value=False).texts][-4:]
+    ['step 2', '5', 'step 3', '1']
+    """
+    from matplotlib.patches import Circle, Rectangle
+
+    from cgteach.rulesets import staircase
+
+    stairs = staircase._as_stairs(coins)
+    if not stairs:
+        raise ValueError("a staircase needs at least one step (the floor)")
+    n = len(stairs)
+    rise, r, pitch = 0.5, 0.2, 0.36  # step height, coin radius, coin spacing in a stack
+    tallest = max((i * rise + pitch * c for i, c in enumerate(stairs)), default=0)
+    ax = new_axes(ax, size=(0.95 * n + 0.8, 0.95 * (tallest + 0.7) + 1.0))
+    font = STYLE["font"]
+    for i, count in enumerate(stairs):
+        odd = i % 2 == 1
+        top = i * rise
+        if i:
+            ax.add_patch(
+                Rectangle(
+                    (i, 0),
+                    1,
+                    top,
+                    facecolor=_LIGHT_P if odd else "#eeeeee",
+                    edgecolor=COLOURS["P"] if odd else COLOURS["muted"],
+                    linewidth=STYLE["line"] * 0.5,
+                    zorder=1,
+                )
+            )
+        for k in range(count):
+            ax.add_patch(
+                Circle(
+                    (i + 0.5, top + r + 0.04 + pitch * k),
+                    r,
+                    facecolor=COLOURS["highlight"] if odd else "#c8c8c8",
+                    edgecolor=COLOURS["black"] if odd else COLOURS["muted"],
+                    linewidth=STYLE["line"] * 0.4,
+                    zorder=3,
+                )
+            )
+        ax.text(
+            i + 0.5,
+            -0.12,
+            "floor" if i == 0 else f"step {i}",
+            ha="center",
+            va="top",
+            fontsize=font * 0.8,
+            color=COLOURS["P"] if odd else COLOURS["text"],
+            fontweight="bold" if odd else "normal",
+        )
+        ax.text(
+            i + 0.5,
+            top + 0.12 + pitch * count,
+            str(count),
+            ha="center",
+            va="bottom",
+            fontsize=font,
+            fontweight="bold" if odd else "normal",
+            color=COLOURS["text"] if odd else COLOURS["muted"],
+            zorder=4,
+        )
+    ax.plot([-0.1, n + 0.1], [0, 0], color=COLOURS["ground"], linewidth=STYLE["line"], zorder=2)
+    if show_value:
+        odd_counts = stairs[1::2] or (0,)
+        label = " ⊕ ".join(map(str, odd_counts)) + f" = {staircase.grundy_value(stairs)}"
+        label = f"odd steps: {label}"
+        title = f"{title} — {label}" if title else label
     ax.set_xlim(-0.1, n + 0.1)
-    ax.set_ylim(-0.1, m + 0.1)
+    ax.set_ylim(-0.55, tallest + 0.75)
     decorate(ax, title, equal=True)
     return ax
