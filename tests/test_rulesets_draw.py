@@ -12,6 +12,7 @@ from cgteach.draw.rulesets import (  # noqa: E402
     draw_chomp,
     draw_chop,
     draw_maze,
+    draw_staircase,
     draw_value_strip,
     draw_win_lose,
     draw_wythoff,
@@ -83,3 +84,22 @@ def test_lecture_mode_enlarges_figures():
     with lecture_mode(True):
         big = draw_maze(maze.MAZE_1).figure.get_size_inches()[0]
     assert big > small
+
+
+def test_draw_staircase_titles_the_nim_sum_of_the_odd_steps():
+    ax = draw_staircase((4, 3, 2, 1))
+    # odd steps hold 3 and 1 coins: the position is worth 3 xor 1 = 2
+    assert "3 ⊕ 1 = 2" in ax.get_title()
+    with pytest.raises(ValueError, match="at least one step"):
+        draw_staircase(())
+
+
+def test_chomp_and_chop_share_a_scale_inside_a_box():
+    small = draw_chomp((1,), box=(3, 4))
+    large = draw_chomp((4, 4, 4), box=(3, 4))
+    assert small.get_xlim() == large.get_xlim() and small.get_ylim() == large.get_ylim()
+    assert draw_chop((1, 2), box=(2, 4)).get_ylim() == draw_chop((2, 4), box=(2, 4)).get_ylim()
+    with pytest.raises(ValueError):
+        draw_chomp((4, 4, 4), box=(1, 1))
+    with pytest.raises(TypeError, match="box must be a pair"):
+        draw_chop((1, 2), box="big")
