@@ -1,4 +1,4 @@
-"""Shared pieces of the cgteach anywidgets: the message dispatcher and layouts.
+"""Shared pieces of the cgteach anywidgets: base classes, the dispatcher, layouts.
 
 Every board widget follows one pattern.  The browser never decides
 anything: a click becomes an *intent*, a small JSON message such as
@@ -9,6 +9,16 @@ carried out, leaves everything as it was and says why in the ``message``
 trait.  Tests call :meth:`Board.handle` with the very payload the JavaScript
 sends, so every rule is checked without a browser.
 
+The Hackenbush and Hackendot widgets are built from the same parts.
+:class:`DrawnBoard` holds the traits of a board drawn above a ground line
+(``kind``, ``width``, ``height``, ``ground_y``, ``labels``);
+:class:`EditorBoard` adds the undo stack, the position file behind Save
+(``json_text``), saving to a file and the Undo/Clear/Load intents;
+:class:`GameBoard` adds a game against the computer: who is to move, the
+winner, the move log, New game and Hint.  Their JavaScript is likewise one
+shared prelude, ``static/_common.js``, joined in front of each widget's own
+file by :func:`esm`.
+
 This module also lays out positions that come without coordinates: a
 Hackenbush drawing (:func:`layout_hackenbush`, nodes in layers above the
 ground) and a forest of rooted trees (:func:`layout_forest`, roots on the
@@ -17,13 +27,29 @@ ground, leaves spread evenly).  Both are deterministic.
 
 from __future__ import annotations
 
+import os
 import pathlib
+import random
 from collections import defaultdict, deque
 
 import anywidget
 import traitlets
 
-__all__ = ["Board", "STATIC", "layout_hackenbush", "layout_forest", "WIDTH", "HEIGHT", "GROUND_Y"]
+__all__ = [
+    "Board",
+    "DrawnBoard",
+    "EditorBoard",
+    "GameBoard",
+    "STATIC",
+    "esm",
+    "check_game_options",
+    "layout_hackenbush",
+    "layout_forest",
+    "WIDTH",
+    "HEIGHT",
+    "GROUND_Y",
+    "UNDO_LIMIT",
+]
 
 #: Folder holding the JavaScript and CSS shipped with the package.
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -32,6 +58,25 @@ STATIC = pathlib.Path(__file__).parent / "static"
 WIDTH, HEIGHT = 640, 400
 #: Height of the ground line.
 GROUND_Y = 350
+#: How many changes an editor can take back.
+UNDO_LIMIT = 200
+
+#: What a game says when asked to move or hint after it has ended.
+_GAME_OVER = "The game is over; press New game to play again."
+
+
+def esm(name: str) -> str:
+    """The JavaScript module of a board widget: ``_common.js`` followed by ``name``.
+
+    The shared prelude defines helpers only; the widget's own file (in
+    :data:`STATIC`) uses them and ends with ``export default``, so the
+    joined text is one ES module.  Read when the widget module is imported.
+
+    >>> text = esm("hackendot.js")
+    >>> text.startswith("// Helpers shared"), "export default" in text
+    (True, True)
+    """
+    return "\n".join((STATIC / f).read_text(encoding="utf-8") for f in ("_common.js", name))
 
 
 class Board(anywidget.AnyWidget):
@@ -67,6 +112,176 @@ class Board(anywidget.AnyWidget):
             method(**args)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             self.message = str(exc)
+
+
+class DrawnBoard(Board):
+    """A board drawn in SVG above a ground line, as an editor or as a game."""
+
+    _css = STATIC / "boards.css"
+
+    #: ``"editor"`` or ``"game"``: tells the shared JavaScript what to draw.
+    kind = traitlets.Unicode("editor").tag(sync=True)
+    width = traitlets.Int(WIDTH).tag(sync=True)
+    height = traitlets.Int(HEIGHT).tag(sync=True)
+    ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
+    #: Write each edge's or node's index beside it (the numbers the messages use).
+    labels = traitlets.Bool(False).tag(sync=True)
+
+
+class EditorBoard(DrawnBoard):
+    """An editor: undo, the position file behind Save, and the file intents.
+
+    A subclass keeps each state it replaces with :meth:`_remember` (and
+    sets ``can_undo`` as it redraws), brings one back in :meth:`_restore`,
+    keeps ``json_text`` up to date and provides ``clear`` and ``load_text``.
+    ``_THING`` names what is edited in the messages.
+    """
+
+    _THING = "position"
+
+    #: The text of the position file (what Save downloads).
+    json_text = traitlets.Unicode("").tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._history: list = []
+
+    def _remember(self, state) -> None:
+        """Keep ``state`` (what the board showed before a change) for :meth:`undo`."""
+        self._history.append(state)
+        del self._history[:-UNDO_LIMIT]
+
+    def _restore(self, state) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        """Take back the last change."""
+        if not self._history:
+            self.message = "nothing to undo"
+            return
+        self._restore(self._history.pop())
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the position file (``json_text``) to ``path``."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.json_text + "\n")
+
+    # -- intents from the browser ---------------------------------------------
+
+    def _on_undo(self):
+        self.undo()
+
+    def _on_clear(self):
+        self.clear()
+
+    def _on_load(self, text):
+        try:
+            self.load_text(text)
+        except ValueError as exc:
+            self.message = f"could not load that file: {exc}. The {self._THING} is unchanged."
+
+
+def check_game_options(computer, first) -> None:
+    """Check the ``computer`` and ``first`` arguments of a game.
+
+    >>> check_game_options("perfect", "student")
+    >>> check_game_options("clever", "student")
+    Traceback (most recent call last):
+    ...
+    ValueError: computer must be 'perfect' or 'random', got 'clever'
+    """
+    if computer not in ("perfect", "random"):
+        raise ValueError(f"computer must be 'perfect' or 'random', got {computer!r}")
+    if first not in ("student", "computer"):
+        raise ValueError(f"first must be 'student' or 'computer', got {first!r}")
+
+
+class GameBoard(DrawnBoard):
+    """A game against the computer, turn by turn, until someone cannot move.
+
+    A subclass checks its arguments (:func:`check_game_options`) before
+    calling ``__init__`` with ``computer``, ``seed`` and ``first``, and
+    provides :meth:`_reset_board` (the start position, no hint marked),
+    :meth:`_can_move`, ``_computer_move()`` (returns the sentence saying
+    what the computer did), :meth:`_turn_text`, ``hint`` and ``show_hint``,
+    and the statuses ``_LOST`` and ``_WON``.
+    """
+
+    kind = traitlets.Unicode("game").tag(sync=True)
+    computer = traitlets.Enum(("perfect", "random"), default_value="perfect").tag(sync=True)
+    #: ``"student"``, ``"computer"`` or ``"over"``.
+    turn = traitlets.Unicode("student").tag(sync=True)
+    #: ``""`` while the game goes on, then ``"student"`` or ``"computer"``.
+    winner = traitlets.Unicode("").tag(sync=True)
+    #: Pictures of what went in the last turn, for a fading drawing.
+    fallen = traitlets.List().tag(sync=True)
+    #: One line: whose turn it is, or who won.
+    status = traitlets.Unicode("").tag(sync=True)
+    #: Every move so far, one line each ("You ...", "Computer ...").
+    log = traitlets.List().tag(sync=True)
+
+    _LOST = "The computer wins. Press New game to try again."
+    _WON = "You win!"
+
+    def __init__(self, *, computer="perfect", seed=None, first="student", **kwargs):
+        super().__init__(computer=computer, **kwargs)
+        self._rng = random.Random(seed)
+        self._first = first
+
+    def _reset_board(self) -> None:
+        raise NotImplementedError
+
+    def _can_move(self, who) -> bool:
+        raise NotImplementedError
+
+    def _turn_text(self) -> str:
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        """Start again from the first position."""
+        with self.hold_sync():
+            self._reset_board()
+            self.winner = ""
+            self.fallen = []
+            self.message = ""
+            self.turn = "student"
+            self.log = []
+            if self._first == "computer":
+                self.turn = "computer"
+                if self._can_move("computer"):
+                    self.message = self._computer_move()
+            self._after_move()
+
+    def _refuse_if_over(self) -> bool:
+        """True (and say so) when the game has ended."""
+        if self.winner:
+            self.message = _GAME_OVER
+        return bool(self.winner)
+
+    def _after_move(self) -> None:
+        """Announce the winner if the player to move is stuck, else whose turn it is."""
+        mover = self.turn
+        if self._can_move(mover):
+            self.status = self._turn_text()
+            return
+        self.turn = "over"
+        if mover == "student":
+            self.winner = "computer"
+            self.status = self._LOST
+            self.log = self.log + ["The computer wins."]
+        else:
+            self.winner = "student"
+            self.status = self._WON
+            self.log = self.log + ["You win!"]
+
+    # -- intents from the browser ---------------------------------------------
+
+    def _on_hint(self):
+        self.show_hint()
+
+    def _on_restart(self):
+        self.restart()
 
 
 def _tidy(children, roots, gap_before=()) -> tuple[dict, dict, float]:

@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from collections import defaultdict, deque
 
 import traitlets
@@ -78,9 +77,12 @@ from cgteach.nimbers import Nimber
 from cgteach.widgets._base import (
     GROUND_Y,
     HEIGHT,
-    STATIC,
     WIDTH,
-    Board,
+    DrawnBoard,
+    EditorBoard,
+    GameBoard,
+    check_game_options,
+    esm,
     layout_hackenbush,
 )
 
@@ -89,7 +91,6 @@ __all__ = ["HackenbushEditor", "HackenbushGame"]
 _COLOURS = ("green", "blue", "red")
 #: A click this close to the ground line (or below it) lands on the ground.
 _GROUND_BAND = 20
-_UNDO_LIMIT = 200
 #: Blue-red drawings with circuits are valued by search, which grows
 #: exponentially; past this many edges the editor does not value them live.
 _LIVE_SEARCH_EDGES = 14
@@ -195,25 +196,17 @@ def _read_layout(text) -> dict:
         return {}
 
 
-class _HackenbushBoard(Board):
+class _HackenbushBoard(DrawnBoard):
     """What the editor and the game share: the drawn nodes, edges and ground."""
 
-    _esm = STATIC / "hackenbush.js"
-    _css = STATIC / "boards.css"
+    _esm = esm("hackenbush.js")
 
-    #: ``"editor"`` or ``"game"``: tells the shared JavaScript what to draw.
-    kind = traitlets.Unicode("editor").tag(sync=True)
     #: ``{"name": node, "x": x, "y": y}`` for every node of the drawing.
     nodes = traitlets.List().tag(sync=True)
     #: ``[u, v, colour]`` for every edge, in the order of ``position.edges``.
     edges = traitlets.List().tag(sync=True)
     #: The names of the ground nodes.
     ground = traitlets.List().tag(sync=True)
-    width = traitlets.Int(WIDTH).tag(sync=True)
-    height = traitlets.Int(HEIGHT).tag(sync=True)
-    ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
-    #: Write each edge's index beside it (the numbers the messages use).
-    labels = traitlets.Bool(False).tag(sync=True)
 
     def _coords(self) -> dict:
         return {n["name"]: (n["x"], n["y"]) for n in self.nodes}
@@ -237,7 +230,7 @@ class _HackenbushBoard(Board):
         return rows
 
 
-class HackenbushEditor(_HackenbushBoard):
+class HackenbushEditor(_HackenbushBoard, EditorBoard):
     """Draw a Hackenbush position with the mouse; its value updates as you draw.
 
     ``position`` (optional) is a :class:`~cgteach.hackenbush.Hackenbush` to
@@ -277,13 +270,11 @@ class HackenbushEditor(_HackenbushBoard):
     steps = traitlets.List().tag(sync=True)
     #: The step on show (``0 .. len(steps) - 1``).
     step = traitlets.Int(0).tag(sync=True)
-    #: The text of the position file (what Save downloads).
-    json_text = traitlets.Unicode("").tag(sync=True)
-    can_undo = traitlets.Bool(False).tag(sync=True)
+
+    _THING = "drawing"
 
     def __init__(self, position=None, lecture=False, layout=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
-        self._history: list[tuple] = []
         self._position = Hackenbush([])
         self._value = 0
         if position is None:
@@ -404,12 +395,8 @@ class HackenbushEditor(_HackenbushBoard):
         edges = [[u, v, c] for u, v, c in position.edges]
         self._set_drawing(nodes, edges, list(position.ground), record=record)
 
-    def undo(self) -> None:
-        """Take back the last change."""
-        if not self._history:
-            self.message = "nothing to undo"
-            return
-        nodes, edges, ground = self._history.pop()
+    def _restore(self, state) -> None:
+        nodes, edges, ground = state
         self._set_drawing(nodes, edges, ground, record=False)
 
     # -- files ---------------------------------------------------------------
@@ -418,8 +405,7 @@ class HackenbushEditor(_HackenbushBoard):
         """Write the position (with the node coordinates) to a JSON file."""
         if not self.is_position:
             raise ValueError(f"cannot save: {self.message}")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.json_text + "\n")
+        super().save(path)
 
     def load(self, path: str | os.PathLike) -> None:
         """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
@@ -468,25 +454,12 @@ class HackenbushEditor(_HackenbushBoard):
     def _on_toggle_ground(self, node):
         self.toggle_ground(node)
 
-    def _on_undo(self):
-        self.undo()
-
-    def _on_clear(self):
-        self.clear()
-
-    def _on_load(self, text):
-        try:
-            self.load_text(text)
-        except ValueError as exc:
-            self.message = f"could not load that file: {exc}. The drawing is unchanged."
-
     # -- bookkeeping -------------------------------------------------------------
 
     def _set_drawing(self, nodes, edges, ground, record=True) -> None:
         """Replace the drawing (remembering the old one for undo) and re-analyse."""
         if record:
-            self._history.append((self.nodes, self.edges, self.ground))
-            del self._history[:-_UNDO_LIMIT]
+            self._remember((self.nodes, self.edges, self.ground))
         with self.hold_sync():
             self.nodes = list(nodes)
             self.edges = [list(e) for e in edges]
@@ -568,7 +541,7 @@ class HackenbushEditor(_HackenbushBoard):
             self.step = min(self.step, max(len(rows) - 1, 0))
 
 
-class HackenbushGame(_HackenbushBoard):
+class HackenbushGame(_HackenbushBoard, GameBoard):
     """Play a Hackenbush position against the computer, by clicking edges.
 
     ``position`` is an all-green or all-blue-red
@@ -590,22 +563,13 @@ class HackenbushGame(_HackenbushBoard):
     'student'
     """
 
-    kind = traitlets.Unicode("game").tag(sync=True)
     #: ``"green"`` (anyone cuts anything), or the student's colour ``"blue"``/``"red"``.
     student = traitlets.Unicode("green").tag(sync=True)
-    computer = traitlets.Enum(("perfect", "random"), default_value="perfect").tag(sync=True)
-    #: ``"student"``, ``"computer"`` or ``"over"``.
-    turn = traitlets.Unicode("student").tag(sync=True)
-    #: ``""`` while the game goes on, then ``"student"`` or ``"computer"``.
-    winner = traitlets.Unicode("").tag(sync=True)
     #: The edge the hint marks (``-1``: none).
     hint_edge = traitlets.Int(-1).tag(sync=True)
-    #: The student's last cut (``-1``: none): what fell, for a fading picture.
-    fallen = traitlets.List().tag(sync=True)
-    #: One line: whose turn it is, or who won.
-    status = traitlets.Unicode("").tag(sync=True)
-    #: Every move so far, one line each ("You: ...", "Computer: ...").
-    log = traitlets.List().tag(sync=True)
+
+    _LOST = "The computer wins: you have no edge left to cut. Press New game to try again."
+    _WON = "You win! The computer has no edge left to cut."
 
     def __init__(self, position, computer="perfect", student="blue", seed=None,
                  first="student", layout=None, lecture=False, **kwargs):
@@ -617,10 +581,7 @@ class HackenbushGame(_HackenbushBoard):
         if not (position.is_green() or position.is_blue_red()):
             raise ValueError("HackenbushGame plays all-green or all-blue-red positions; "
                              "this one mixes green with blue or red edges")
-        if computer not in ("perfect", "random"):
-            raise ValueError(f"computer must be 'perfect' or 'random', got {computer!r}")
-        if first not in ("student", "computer"):
-            raise ValueError(f"first must be 'student' or 'computer', got {first!r}")
+        check_game_options(computer, first)
         if position.is_green() and position:
             side = "green"
         else:
@@ -632,10 +593,8 @@ class HackenbushGame(_HackenbushBoard):
             if side not in ("blue", "red"):
                 raise ValueError(f"in blue-red play student must be 'blue' or 'red', "
                                  f"got {student!r}")
-        super().__init__(lecture=lecture, student=side, computer=computer, **kwargs)
-        self._rng = random.Random(seed)
-        self._seed = seed
-        self._first = first
+        super().__init__(lecture=lecture, student=side, computer=computer, seed=seed,
+                         first=first, **kwargs)
         self._start = position
         self._start_nodes = self._nodes_for(position, layout)
         self.restart()
@@ -670,28 +629,18 @@ class HackenbushGame(_HackenbushBoard):
 
     # -- playing ---------------------------------------------------------------------
 
-    def restart(self) -> None:
-        """Start again from the first position."""
+    def _can_move(self, who) -> bool:
+        return bool(self.legal_cuts(who))
+
+    def _reset_board(self) -> None:
         self._position = self._start
-        with self.hold_sync():
-            self.nodes = [dict(n) for n in self._start_nodes]
-            self._show()
-            self.winner = ""
-            self.fallen = []
-            self.hint_edge = -1
-            self.message = ""
-            self.turn = "student"
-            self.log = []
-            if self._first == "computer":
-                self.turn = "computer"
-                if self.legal_cuts("computer"):
-                    self.message = self._computer_move()
-            self._after_move()
+        self.nodes = [dict(n) for n in self._start_nodes]
+        self._show()
+        self.hint_edge = -1
 
     def cut(self, edge) -> None:
         """The student cuts ``edge``; the computer answers at once."""
-        if self.winner:
-            self.message = "The game is over; press New game to play again."
+        if self._refuse_if_over():
             return
         if isinstance(edge, bool) or not isinstance(edge, int):
             raise TypeError(f"an edge index must be an integer, got {edge!r}")
@@ -709,7 +658,7 @@ class HackenbushGame(_HackenbushBoard):
             self.turn = "computer"
             self.log = self.log + [f"You cut edge {edge} ({colour})" + self._falls(fallen)]
             said = f"You cut edge {edge}."
-            if self.legal_cuts("computer"):
+            if self._can_move("computer"):
                 said += " " + self._computer_move(fallen)
             self.message = said
             self._after_move()
@@ -752,30 +701,15 @@ class HackenbushGame(_HackenbushBoard):
         self.edges = [[u, v, c] for u, v, c in self._position.edges]
         self.ground = list(self._position.ground)
 
-    def _after_move(self) -> None:
-        """Announce the winner if the player to move is stuck, else whose turn it is."""
-        mover = self.turn
-        if not self.legal_cuts(mover):
-            self.turn = "over"
-            if mover == "student":
-                self.winner = "computer"
-                self.status = ("The computer wins: you have no edge left to cut. "
-                               "Press New game to try again.")
-                self.log = self.log + ["The computer wins."]
-            else:
-                self.winner = "student"
-                self.status = "You win! The computer has no edge left to cut."
-                self.log = self.log + ["You win!"]
-        elif self.student == "green":
-            self.status = "Your turn: click any edge to cut it."
-        else:
-            self.status = (f"Your turn: you are {self.student.capitalize()}; "
-                           f"click a {self.student} edge to cut it.")
+    def _turn_text(self) -> str:
+        if self.student == "green":
+            return "Your turn: click any edge to cut it."
+        return (f"Your turn: you are {self.student.capitalize()}; "
+                f"click a {self.student} edge to cut it.")
 
     def show_hint(self) -> None:
         """Mark a winning cut on the board, or say there is none."""
-        if self.winner:
-            self.message = "The game is over; press New game to play again."
+        if self._refuse_if_over():
             return
         try:
             winning = self.hint()
@@ -795,9 +729,3 @@ class HackenbushGame(_HackenbushBoard):
 
     def _on_cut(self, edge):
         self.cut(edge)
-
-    def _on_hint(self):
-        self.show_hint()
-
-    def _on_restart(self):
-        self.restart()

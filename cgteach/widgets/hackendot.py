@@ -52,17 +52,21 @@ is a ``g.cg-dot-node`` with ``data-index``, ``data-x``, ``data-y`` and
 from __future__ import annotations
 
 import os
-import random
 
 import traitlets
 
 from cgteach.hackendot import Hackendot
 from cgteach.nimbers import Nimber
-from cgteach.widgets._base import GROUND_Y, HEIGHT, STATIC, WIDTH, Board, layout_forest
+from cgteach.widgets._base import (
+    DrawnBoard,
+    EditorBoard,
+    GameBoard,
+    check_game_options,
+    esm,
+    layout_forest,
+)
 
 __all__ = ["HackendotEditor", "HackendotGame"]
-
-_UNDO_LIMIT = 200
 
 
 def _as_forest(forest) -> Hackendot:
@@ -73,23 +77,15 @@ def _as_forest(forest) -> Hackendot:
     return Hackendot(forest)
 
 
-class _HackendotBoard(Board):
+class _HackendotBoard(DrawnBoard):
     """What the editor and the game share: the forest and where its nodes are."""
 
-    _esm = STATIC / "hackendot.js"
-    _css = STATIC / "boards.css"
+    _esm = esm("hackendot.js")
 
-    #: ``"editor"`` or ``"game"``: tells the shared JavaScript what to draw.
-    kind = traitlets.Unicode("editor").tag(sync=True)
     #: The parent list (``None`` for a root).
     parents = traitlets.List().tag(sync=True)
     #: ``[x, y]`` of every node on the board.
     coords = traitlets.List().tag(sync=True)
-    width = traitlets.Int(WIDTH).tag(sync=True)
-    height = traitlets.Int(HEIGHT).tag(sync=True)
-    ground_y = traitlets.Int(GROUND_Y).tag(sync=True)
-    #: Write each node's index beside it (the numbers the messages use).
-    labels = traitlets.Bool(False).tag(sync=True)
 
     @property
     def forest(self) -> Hackendot:
@@ -108,7 +104,7 @@ class _HackendotBoard(Board):
         return node
 
 
-class HackendotEditor(_HackendotBoard):
+class HackendotEditor(_HackendotBoard, EditorBoard):
     """Build a Hackendot forest by clicking; see its value and Úlehla's rounds.
 
     ``forest`` is a :class:`~cgteach.hackendot.Hackendot` or a parent list
@@ -135,12 +131,11 @@ class HackendotEditor(_HackendotBoard):
     #: One record per round: ``k``, ``origin`` (nodes of the starting forest),
     #: ``parents``, ``coloring``, ``white_roots``, ``bit``.
     rounds = traitlets.List().tag(sync=True)
-    json_text = traitlets.Unicode("").tag(sync=True)
-    can_undo = traitlets.Bool(False).tag(sync=True)
+
+    _THING = "forest"
 
     def __init__(self, forest=None, lecture=False, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
-        self._history: list[Hackendot] = []
         self._forest = Hackendot([])
         self._set_forest(_as_forest(forest), record=False)
 
@@ -191,18 +186,10 @@ class HackendotEditor(_HackendotBoard):
         """Show ``forest`` (a ``Hackendot`` or a parent list)."""
         self._set_forest(_as_forest(forest))
 
-    def undo(self) -> None:
-        """Take back the last change."""
-        if not self._history:
-            self.message = "nothing to undo"
-            return
-        self._set_forest(self._history.pop(), record=False)
+    def _restore(self, state) -> None:
+        self._set_forest(state, record=False)
 
     # -- files -------------------------------------------------------------------
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the forest to a JSON position file."""
-        self._forest.save(path)
 
     def load(self, path: str | os.PathLike) -> None:
         """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
@@ -229,24 +216,11 @@ class HackendotEditor(_HackendotBoard):
     def _on_delete(self, node):
         self.delete(node)
 
-    def _on_undo(self):
-        self.undo()
-
-    def _on_clear(self):
-        self.clear()
-
-    def _on_load(self, text):
-        try:
-            self.load_text(text)
-        except ValueError as exc:
-            self.message = f"could not load that file: {exc}. The forest is unchanged."
-
     # -- bookkeeping --------------------------------------------------------------------
 
     def _set_forest(self, forest: Hackendot, record=True) -> None:
         if record:
-            self._history.append(self._forest)
-            del self._history[:-_UNDO_LIMIT]
+            self._remember(self._forest)
         self._forest = forest
         rounds = forest.rounds()
         self._value = forest.grundy()
@@ -271,7 +245,7 @@ class HackendotEditor(_HackendotBoard):
             self.round = clamped
 
 
-class HackendotGame(_HackendotBoard):
+class HackendotGame(_HackendotBoard, GameBoard):
     """Play Hackendot against the computer: click a node to delete it and its path down.
 
     ``forest`` is a :class:`~cgteach.hackendot.Hackendot` or a parent list;
@@ -286,30 +260,18 @@ class HackendotGame(_HackendotBoard):
     'student'
     """
 
-    kind = traitlets.Unicode("game").tag(sync=True)
-    computer = traitlets.Enum(("perfect", "random"), default_value="perfect").tag(sync=True)
-    #: ``"student"``, ``"computer"`` or ``"over"``.
-    turn = traitlets.Unicode("student").tag(sync=True)
-    #: ``""`` while the game goes on, then ``"student"`` or ``"computer"``.
-    winner = traitlets.Unicode("").tag(sync=True)
     #: The node the hint marks (``-1``: none).
     hint_node = traitlets.Int(-1).tag(sync=True)
-    #: Pictures of the nodes taken in the last turn: ``{"x", "y", "by", "chosen"}``.
-    fallen = traitlets.List().tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
-    #: Every move so far, one line each ("You: ...", "Computer: ...").
-    log = traitlets.List().tag(sync=True)
+
+    # ``fallen`` holds pictures of the nodes taken: ``{"x", "y", "by", "chosen"}``.
+    _LOST = "The computer wins: it took the last node. Press New game to try again."
+    _WON = "You win! You took the last node."
 
     def __init__(self, forest, computer="perfect", seed=None, first="student",
                  lecture=False, **kwargs):
         forest = _as_forest(forest)
-        if computer not in ("perfect", "random"):
-            raise ValueError(f"computer must be 'perfect' or 'random', got {computer!r}")
-        if first not in ("student", "computer"):
-            raise ValueError(f"first must be 'student' or 'computer', got {first!r}")
-        super().__init__(lecture=lecture, computer=computer, **kwargs)
-        self._rng = random.Random(seed)
-        self._first = first
+        check_game_options(computer, first)
+        super().__init__(lecture=lecture, computer=computer, seed=seed, first=first, **kwargs)
         self._start = forest
         self._start_coords = [list(p) for p in layout_forest(forest.parents)]
         self.restart()
@@ -318,25 +280,18 @@ class HackendotGame(_HackendotBoard):
         """Every winning node for the student now (``[]``: none)."""
         return self._forest.winning_moves()
 
-    def restart(self) -> None:
-        """Start again from the first forest."""
+    def _can_move(self, who) -> bool:
+        return bool(self._forest)  # either player may take any node
+
+    def _reset_board(self) -> None:
         self._forest = self._start
-        with self.hold_sync():
-            self.parents = list(self._start.parents)
-            self.coords = [list(p) for p in self._start_coords]
-            self.winner, self.fallen, self.hint_node, self.message = "", [], -1, ""
-            self.turn = "student"
-            self.log = []
-            if self._first == "computer":
-                self.turn = "computer"
-                if self._forest:
-                    self.message = self._computer_move()
-            self._after_move()
+        self.parents = list(self._start.parents)
+        self.coords = [list(p) for p in self._start_coords]
+        self.hint_node = -1
 
     def take(self, node) -> None:
         """The student deletes ``node`` and its path to the root; the computer answers."""
-        if self.winner:
-            self.message = "The game is over; press New game to play again."
+        if self._refuse_if_over():
             return
         node = self._node(node)
         with self.hold_sync():
@@ -347,7 +302,7 @@ class HackendotGame(_HackendotBoard):
             path = "1 node" if len(fallen) == 1 else f"{len(fallen)} nodes"
             self.log = self.log + [f"You took node {node} ({path})"]
             said = f"You took node {node} ({path})."
-            if self._forest:
+            if self._can_move("computer"):
                 said += " " + self._computer_move(fallen)
             self.message = said
             self._after_move()
@@ -373,25 +328,12 @@ class HackendotGame(_HackendotBoard):
         self.coords = [old[i] for i in kept]
         return pictures
 
-    def _after_move(self) -> None:
-        if not self._forest:
-            mover, self.turn = self.turn, "over"
-            if mover == "student":
-                self.winner = "computer"
-                self.status = ("The computer wins: it took the last node. "
-                               "Press New game to try again.")
-                self.log = self.log + ["The computer wins."]
-            else:
-                self.winner = "student"
-                self.status = "You win! You took the last node."
-                self.log = self.log + ["You win!"]
-        else:
-            self.status = "Your turn: click a node; it goes, with its whole path down to the root."
+    def _turn_text(self) -> str:
+        return "Your turn: click a node; it goes, with its whole path down to the root."
 
     def show_hint(self) -> None:
         """Mark a winning node on the board, or say there is none."""
-        if self.winner:
-            self.message = "The game is over; press New game to play again."
+        if self._refuse_if_over():
             return
         winning = self.hint()
         if winning:
@@ -405,9 +347,3 @@ class HackendotGame(_HackendotBoard):
 
     def _on_take(self, node):
         self.take(node)
-
-    def _on_hint(self):
-        self.show_hint()
-
-    def _on_restart(self):
-        self.restart()

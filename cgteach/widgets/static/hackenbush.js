@@ -1,26 +1,7 @@
 // Hackenbush editor and game (cgteach.widgets.hackenbush).
-// Plain ES module, no imports.  The browser only draws and sends intents;
-// Python decides everything (see cgteach/widgets/_base.py).
-
-const NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (parent) parent.appendChild(el);
-  return el;
-}
-
-function htmlEl(tag, attrs = {}, parent = null, text = null) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") el.className = v;
-    else el.setAttribute(k, v);
-  }
-  if (text !== null) el.textContent = text;
-  if (parent) parent.appendChild(el);
-  return el;
-}
+// Python puts _common.js (svgEl, htmlEl, boardFrame, ...) in front of this
+// file; together they are one plain ES module, no imports.  The browser only
+// draws and sends intents; Python decides everything (see cgteach/widgets/_base.py).
 
 const key = (name) => JSON.stringify(name);
 
@@ -68,11 +49,6 @@ function edgeShapes(pos, edges, scale = 1) {
   return shapes;
 }
 
-function drawGround(layer, width, height, groundY) {
-  svgEl("rect", { class: "cg-earth", x: 0, y: groundY, width, height: height - groundY }, layer);
-  svgEl("line", { class: "cg-ground-line", x1: 6, y1: groundY, x2: width - 6, y2: groundY }, layer);
-}
-
 // A small read-only picture (used for the reduction steps).
 function drawPicture(svg, pic, lecture) {
   svg.replaceChildren();
@@ -103,104 +79,52 @@ const EDITOR_HELP = {
 
 function render({ model, el }) {
   const isGame = model.get("kind") === "game";
-  const root = htmlEl("div", { class: "cg-widget cg-hackenbush", "data-testid": isGame ? "hb-game" : "hb-editor",
-    tabindex: "0" }, el);
-  const toolbar = htmlEl("div", { class: "cg-toolbar" }, root);
-  const main = htmlEl("div", { class: "cg-main" }, root);
-  const svg = svgEl("svg", { class: "cg-board", "data-testid": "hb-board" }, main);
-  const side = htmlEl("div", { class: "cg-side" }, main);
-  const message = htmlEl("div", { class: "cg-message", "data-testid": "hb-message", role: "status" }, root);
-  const help = htmlEl("div", { class: "cg-help" }, root);
-
-  const layers = {};
-  for (const name of ["ground", "glow", "edges", "ghosts", "nodes"]) {
-    layers[name] = svgEl("g", { class: `cg-layer-${name}` }, svg);
-  }
+  const { root, toolbar, svg, side, message, help, layers } = boardFrame(el, { p: "hb", cls: "cg-hackenbush",
+    title: "Hackenbush", isGame, layerNames: ["ground", "glow", "edges", "ghosts", "nodes"],
+    attrs: { tabindex: "0" } });
 
   let selected = null;        // key of the picked node (editor, draw tool)
   let drag = null;            // {name, k, x0, y0, moved, x, y}
-  let pending = false;
 
-  const send = (msg) => model.send(msg);
-  const setTrait = (name, value) => { model.set(name, value); model.save_changes(); };
+  const { send, setTrait } = talkTo(model);
+  const switches = switchBoxes(model, "hb", "number the edges");
 
   // ---- toolbar and side panel --------------------------------------------
   const buttons = {};
-  const lectureBox = htmlEl("input", { type: "checkbox", "data-testid": "hb-lecture" });
-  lectureBox.addEventListener("change", () => setTrait("lecture", lectureBox.checked));
-  const labelsBox = htmlEl("input", { type: "checkbox", "data-testid": "hb-labels" });
-  labelsBox.addEventListener("change", () => setTrait("labels", labelsBox.checked));
-  const switches = () => {
-    for (const [box, text, title] of [[labelsBox, "Numbers", "number the edges"],
-      [lectureBox, "Lecture", "large print for a projector"]]) {
-      const sw = htmlEl("label", { class: "cg-switch", title }, toolbar);
-      sw.appendChild(box);
-      sw.appendChild(document.createTextNode(text));
-    }
-  };
-
-  let valueEl, outcomeEl, outcomeText, stepsToggle, stepsCard, stepsHead, stepsPic, stepsText,
-    prevBtn, nextBtn, fileInput, statusEl, roleEl, logEl;
+  let card, stepsToggle, stepsCard, stepsHead, stepsPic, stepsText, steppers, game;
 
   if (!isGame) {
-    htmlEl("span", { class: "cg-title" }, toolbar, "Hackenbush");
     const tools = htmlEl("div", { class: "cg-group", role: "group" }, toolbar);
     for (const [tool, label, title] of [["draw", "✎ Draw", "add nodes and edges"],
       ["ground", "⊥ Ground", "put nodes on the ground or lift them off"],
       ["delete", "✕ Delete", "delete edges and nodes"]]) {
-      const b = htmlEl("button", { "data-testid": `hb-tool-${tool}`, title }, tools, label);
-      b.addEventListener("click", () => { selected = null; setTrait("tool", tool); });
-      buttons["tool-" + tool] = b;
+      buttons["tool-" + tool] = button(tools, { "data-testid": `hb-tool-${tool}`, title }, label,
+        () => { selected = null; setTrait("tool", tool); });
     }
     const swatches = htmlEl("div", { class: "cg-swatches", role: "group" }, toolbar);
     for (const colour of ["green", "blue", "red"]) {
-      const b = htmlEl("button", { class: "cg-swatch", "data-testid": `hb-colour-${colour}`,
-        title: `draw ${colour} edges`, "aria-label": colour,
-        style: `background: var(--cg-${colour})` }, swatches);
-      b.addEventListener("click", () => { setTrait("colour", colour); });
-      buttons["colour-" + colour] = b;
+      buttons["colour-" + colour] = button(swatches, { class: "cg-swatch", "data-testid": `hb-colour-${colour}`,
+        title: `draw ${colour} edges`, "aria-label": colour, style: `background: var(--cg-${colour})` }, null,
+        () => { setTrait("colour", colour); });
     }
-    const edit = htmlEl("div", { class: "cg-group" }, toolbar);
-    buttons.undo = htmlEl("button", { "data-testid": "hb-undo", title: "take back the last change" }, edit, "↶ Undo");
-    buttons.undo.addEventListener("click", () => send({ event: "undo" }));
-    buttons.clear = htmlEl("button", { "data-testid": "hb-clear", title: "start again" }, edit, "Clear");
-    buttons.clear.addEventListener("click", () => { selected = null; send({ event: "clear" }); });
-    const files = htmlEl("div", { class: "cg-group" }, toolbar);
-    buttons.save = htmlEl("button", { "data-testid": "hb-save", title: "download the position as a JSON file" }, files, "↓ Save");
-    buttons.save.addEventListener("click", () => {
-      if (!model.get("is_position")) {
+    Object.assign(buttons, undoClearButtons(toolbar, model, "hb", {
+      titles: { undo: "take back the last change", clear: "start again" },
+      onClear: () => { selected = null; },
+    }));
+    fileButtons(toolbar, root, model, "hb", {
+      what: "position", filename: "hackenbush-position.json",
+      canSave: () => {
+        if (model.get("is_position")) return true;
         message.textContent = "Join every edge to the ground before saving.";
-        return;
-      }
-      const blob = new Blob([model.get("json_text")], { type: "application/json" });
-      const a = htmlEl("a", { href: URL.createObjectURL(blob), download: "hackenbush-position.json" }, document.body);
-      a.click();
-      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 2000);
+        return false;
+      },
+      beforeLoad: () => { selected = null; },
     });
-    buttons.load = htmlEl("button", { "data-testid": "hb-load", title: "open a JSON position file" }, files, "↑ Load");
-    fileInput = htmlEl("input", { type: "file", accept: ".json,application/json", "data-testid": "hb-file",
-      style: "display:none" }, root);
-    buttons.load.addEventListener("click", () => fileInput.click());
-    fileInput.addEventListener("change", async () => {
-      const file = fileInput.files && fileInput.files[0];
-      if (!file) return;
-      const text = await file.text();
-      fileInput.value = "";
-      selected = null;
-      send({ event: "load", text });
-    });
-    htmlEl("span", { class: "cg-spacer" }, toolbar);
-    switches();
+    switches.place(toolbar);
 
-    const card = htmlEl("div", { class: "cg-card" }, side);
-    htmlEl("div", { class: "cg-label" }, card, "Value");
-    valueEl = htmlEl("div", { class: "cg-value", "data-testid": "hb-value" }, card);
-    const line = htmlEl("div", { class: "cg-outcome-line" }, card);
-    outcomeEl = htmlEl("span", { class: "cg-badge", "data-testid": "hb-outcome" }, line);
-    outcomeText = htmlEl("span", { class: "cg-small", "data-testid": "hb-outcome-text" }, line);
-    valueEl.counts = htmlEl("div", { class: "cg-small cg-counts", "data-testid": "hb-counts" }, card);
-    stepsToggle = htmlEl("button", { "data-testid": "hb-steps-toggle" }, side, "Show reductions");
-    stepsToggle.addEventListener("click", () => setTrait("show_steps", !model.get("show_steps")));
+    card = valueCard(side, "hb");
+    stepsToggle = button(side, { "data-testid": "hb-steps-toggle" }, "Show reductions",
+      () => setTrait("show_steps", !model.get("show_steps")));
     stepsCard = htmlEl("div", { class: "cg-card cg-steps", "data-testid": "hb-steps" }, side);
     stepsHead = htmlEl("div", { class: "cg-label", "data-testid": "hb-step-head" }, stepsCard);
     stepsCard.chips = htmlEl("div", { class: "cg-chips", "data-testid": "hb-step-list" }, stepsCard);
@@ -208,26 +132,10 @@ function render({ model, el }) {
     stepsPic = svgEl("svg", { "data-testid": "hb-step-picture" }, stepsCard);
     stepsText = htmlEl("div", { class: "cg-step-text", "data-testid": "hb-step-text" }, stepsCard);
     stepsText.rule = rule;
-    const nav = htmlEl("div", { class: "cg-row" }, stepsCard);
-    prevBtn = htmlEl("button", { "data-testid": "hb-step-prev" }, nav, "◀ Previous");
-    nextBtn = htmlEl("button", { "data-testid": "hb-step-next" }, nav, "Next ▶");
-    prevBtn.addEventListener("click", () => setTrait("step", Math.max(0, model.get("step") - 1)));
-    nextBtn.addEventListener("click", () => setTrait("step", model.get("step") + 1));
+    steppers = prevNextButtons(stepsCard, model, "hb-step", "step", "Next ▶");
   } else {
-    htmlEl("span", { class: "cg-title" }, toolbar, "Hackenbush");
-    buttons.hint = htmlEl("button", { "data-testid": "hb-hint", title: "show a winning cut" }, toolbar, "Hint");
-    buttons.hint.addEventListener("click", () => send({ event: "hint" }));
-    buttons.restart = htmlEl("button", { "data-testid": "hb-restart", title: "start again" }, toolbar, "↻ New game");
-    buttons.restart.addEventListener("click", () => send({ event: "restart" }));
-    htmlEl("span", { class: "cg-spacer" }, toolbar);
-    switches();
-    const card = htmlEl("div", { class: "cg-card" }, side);
-    htmlEl("div", { class: "cg-label" }, card, "Game");
-    statusEl = htmlEl("div", { class: "cg-status", "data-testid": "hb-status" }, card);
-    roleEl = htmlEl("div", { class: "cg-small", "data-testid": "hb-roles" }, side);
-    const logCard = htmlEl("div", { class: "cg-card" }, side);
-    htmlEl("div", { class: "cg-label" }, logCard, "Moves");
-    logEl = htmlEl("ol", { class: "cg-log", "data-testid": "hb-log" }, logCard);
+    game = gameControls(toolbar, side, model, "hb", { hint: "show a winning cut", restart: "start again" });
+    switches.place(toolbar);
   }
 
   // ---- drawing --------------------------------------------------------------
@@ -239,15 +147,13 @@ function render({ model, el }) {
   }
 
   function draw() {
-    pending = false;
     const lecture = model.get("lecture");
     const width = model.get("width"), height = model.get("height"), groundY = model.get("ground_y");
     const tool = isGame ? "game" : model.get("tool");
     root.classList.toggle("cg-lecture", lecture);
     root.classList.toggle("cg-clickable", isGame || tool !== "draw");
     for (const t of ["draw", "ground", "delete", "game"]) svg.classList.toggle("cg-tool-" + t, t === tool);
-    lectureBox.checked = lecture;
-    labelsBox.checked = model.get("labels");
+    switches.update();
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
 
     const nodes = model.get("nodes"), edges = model.get("edges");
@@ -323,17 +229,17 @@ function render({ model, el }) {
     help.textContent = EDITOR_HELP[tool];
     const ok = model.get("is_position");
     const outcome = model.get("outcome");
-    valueEl.textContent = ok ? model.get("value_text") : "—";
-    valueEl.classList.toggle("cg-none", !ok || model.get("value_text") === "?");
-    outcomeEl.textContent = outcome || "?";
-    outcomeEl.className = "cg-badge" + (outcome ? " cg-" + outcome : "");
-    outcomeEl.style.display = outcome ? "" : "none";
-    outcomeText.textContent = model.get("outcome_text");
+    card.value.textContent = ok ? model.get("value_text") : "—";
+    card.value.classList.toggle("cg-none", !ok || model.get("value_text") === "?");
+    card.outcome.textContent = outcome || "?";
+    card.outcome.className = "cg-badge" + (outcome ? " cg-" + outcome : "");
+    card.outcome.style.display = outcome ? "" : "none";
+    card.outcomeText.textContent = model.get("outcome_text");
     const edges = model.get("edges");
     const per = ["green", "blue", "red"].map((c) => [c, edges.filter((e) => e[2] === c).length])
       .filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
     const g = model.get("ground").length;
-    valueEl.counts.textContent = `${edges.length} edge${edges.length === 1 ? "" : "s"}` +
+    card.counts.textContent = `${edges.length} edge${edges.length === 1 ? "" : "s"}` +
       (per.length ? ` (${per.join(", ")})` : "") + ` · ${g} ground node${g === 1 ? "" : "s"}`;
     const green = model.get("value_kind") === "green";
     stepsToggle.disabled = !ok || !green;
@@ -354,26 +260,16 @@ function render({ model, el }) {
           title: st.description, "data-step": j }, stepsCard.chips, `${j + 1} ${st.rule}`);
         chip.addEventListener("click", () => setTrait("step", j));
       });
-      prevBtn.disabled = i === 0;
-      nextBtn.disabled = i >= steps.length - 1;
+      steppers.prev.disabled = i === 0;
+      steppers.next.disabled = i >= steps.length - 1;
     }
   }
 
   function drawGamePanel() {
-    const winner = model.get("winner");
-    statusEl.textContent = model.get("status");
-    statusEl.className = "cg-status" + (winner === "student" ? " cg-won" : winner === "computer" ? " cg-lost" : "");
-    root.classList.toggle("cg-over", !!winner);
-    root.setAttribute("data-winner", winner);
-    buttons.hint.disabled = !!winner;
-    const log = model.get("log");
-    logEl.replaceChildren();
-    for (const line of log) htmlEl("li", {}, logEl, line);
-    logEl.parentElement.style.display = log.length ? "" : "none";
-    logEl.scrollTop = logEl.scrollHeight;
+    showGameState(model, root, game);
     const student = model.get("student");
     const comp = model.get("computer") === "perfect" ? "plays perfectly" : "plays at random";
-    roleEl.textContent = student === "green"
+    game.roles.textContent = student === "green"
       ? `Green Hackenbush: either player may cut any edge. The computer ${comp}.`
       : `You are ${student === "blue" ? "Blue (Left)" : "Red (Right)"}; the computer is ` +
         `${student === "blue" ? "Red (Right)" : "Blue (Left)"} and ${comp}.`;
@@ -401,9 +297,7 @@ function render({ model, el }) {
     });
   }
 
-  function schedule() {
-    if (!pending) { pending = true; queueMicrotask(draw); }
-  }
+  const schedule = scheduler(draw);
 
   // ---- pointer input ----------------------------------------------------------
   function boardPoint(evt) {
@@ -504,11 +398,10 @@ function render({ model, el }) {
     }
   });
 
-  const names = ["nodes", "edges", "ground", "lecture", "labels", "message", "width", "height", "ground_y"].concat(
+  redrawOn(model, ["nodes", "edges", "ground"].concat(
     isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log"]
       : ["colour", "tool", "floating", "is_position", "value_text", "outcome", "outcome_text",
-        "value_kind", "show_steps", "steps", "step", "can_undo"]);
-  for (const n of names) model.on("change:" + n, schedule);
+        "value_kind", "show_steps", "steps", "step", "can_undo"]), schedule);
   const onNodes = () => {
     // forget a picked node that no longer exists
     if (selected !== null && !model.get("nodes").some((n) => key(n.name) === selected)) selected = null;
