@@ -29,10 +29,6 @@ def row(*cells):
     print("  ".join(f"{str(c):>14}" for c in cells))
 
 
-def grundy_sparse_only(n):
-    return _sparse(n, (), (), (0,), unequal=True, mask=grundys_game.MASK, twist=False, rare_class=0)
-
-
 def octal_sparse_only(code, n):
     rules = octal.parse_code(code)
     return _sparse(n, rules.none, rules.one, rules.two, unequal=False, t=None)

@@ -8,6 +8,9 @@ Every file is one JSON object with three keys::
 ``version`` the layout of ``position``.  A loader checks both before it
 builds anything, so a file of the wrong kind, a newer version or a damaged
 file gives a clear ``ValueError`` and never a half-built position.
+
+Offers: :func:`dumps` and :func:`loads` (text), :func:`save` and :func:`load`
+(files).  Each takes the ``kind`` first, e.g. ``"hackendot"``.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ def loads(kind: str, text: str | bytes) -> dict:
     ...
     ValueError: this file holds a cgteach.hackenbush position, not a cgteach.hackendot one
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(
+            f"a position file's contents must be text (str or bytes), got {type(text).__name__}"
+        )
     try:
         doc = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -73,4 +80,8 @@ def load(kind: str, path: str | os.PathLike) -> dict:
             text = f.read()
     except OSError as exc:
         raise ValueError(f"cannot read position file {os.fspath(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"position file {os.fspath(path)!r} is not UTF-8 text; is it a cgteach JSON file?"
+        ) from None
     return loads(kind, text)

@@ -3,6 +3,11 @@
 Each helper returns the cleaned value or raises ``TypeError`` (wrong kind of
 value) or ``ValueError`` (right kind, wrong value) with a message that names
 the argument and says how to fix it.
+
+Offers: :func:`as_count` (one non-negative integer, named in the message),
+:func:`as_heap` (one heap size) and :func:`as_heaps` (a list of heap sizes,
+numbered from 1 in the messages).  Booleans are refused even though Python
+counts them as integers; numpy integers are accepted and returned as ``int``.
 """
 
 from __future__ import annotations

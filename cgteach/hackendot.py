@@ -60,7 +60,7 @@ from operator import lt
 
 from cgteach import _io
 from cgteach._validate import as_count
-from cgteach.nimbers import mex
+from cgteach.nimbers import mex, nim_sum
 
 __all__ = ["Hackendot", "Round", "grundy_brute", "winning_moves_brute"]
 
@@ -594,12 +594,7 @@ class Hackendot:
 
     def trees(self) -> list[Hackendot]:
         """Each tree as a forest of its own (nodes renumbered in index order)."""
-        out = []
-        for nodes in self.components():
-            rank = {v: k for k, v in enumerate(nodes)}
-            out.append(Hackendot._trusted(
-                [rank[self._par[v]] if self._par[v] >= 0 else -1 for v in nodes]))
-        return out
+        return [Hackendot._local(self._par, nodes) for nodes in self.components()]
 
     def __len__(self) -> int:
         return len(self._par)
@@ -749,23 +744,21 @@ class Hackendot:
         >>> (Hackendot.path(2) + Hackendot.path(2)).winning_moves()
         []
         """
-        values = []
         groups = self.components()
+        frames = []  # each tree renumbered parents-first, with its value
         for nodes in groups:
-            values.append(Hackendot._local(self._par, nodes).grundy())
-        total = 0
-        for v in values:
-            total ^= v
+            local = Hackendot._local(self._par, nodes)
+            par, order = _sorted_frame(local._par, local._order)
+            frames.append((par, order, _value_sorted(par)))
+        total = nim_sum(v for _, _, v in frames)
         if total == 0:
             return []
         wins = []
-        for nodes, v in zip(groups, values, strict=True):
+        for nodes, (par, order, v) in zip(groups, frames, strict=True):
             # Sprague–Grundy: a move inside this tree wins exactly when it
             # turns the tree's value v into total XOR v (which may exceed v:
             # unlike Nim, a move can raise a tree's value).
             target = total ^ v
-            local = Hackendot._local(self._par, nodes)
-            par, order = _sorted_frame(local._par, local._order)
             for k in range(len(nodes)):
                 rest, _ = _delete_path(par, k)
                 if _value_sorted(rest) == target:
@@ -966,7 +959,7 @@ def grundy_brute(forest, max_nodes: int | None = 24) -> int:
     7
     """
     forest = _as_forest(forest)
-    if max_nodes is not None and len(forest) > max_nodes:
+    if max_nodes is not None and len(forest) > as_count(max_nodes, "max_nodes"):
         raise ValueError(
             f"brute force on {len(forest)} nodes could take very long (limit {max_nodes}); "
             "use .grundy() (Úlehla's method) or pass max_nodes=None"

@@ -40,7 +40,11 @@ brute-force twin :func:`_outcome_by_search` used by the tests.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Hashable, Iterable
+
+from cgteach._validate import as_count
+from cgteach.nimbers import _mex
 
 __all__ = [
     "Sum",
@@ -80,9 +84,15 @@ class Sum(tuple):
                 flat.extend(part)
             else:
                 flat.append(part)
+        # Sort by value when the parts are totally ordered (numbers, tuples,
+        # strings); otherwise (mixed types, or frozensets, whose < means
+        # "subset") by repr, so that the order never depends on the input's.
         try:
             flat.sort()
+            ordered = all(map(operator.le, flat, flat[1:]))
         except TypeError:
+            ordered = False
+        if not ordered:
             flat.sort(key=repr)
         return super().__new__(cls, flat)
 
@@ -191,9 +201,7 @@ def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
         if is_sum:
             value = acc
         else:
-            value = 0
-            while value in acc:
-                value += 1
+            value = _mex(acc)
             cache[node] = value
             on_stack.discard(node)
         if stack:
@@ -244,8 +252,6 @@ def grundy_of_sum(components: Iterable, options: Callable, *, cache: dict | None
     >>> grundy_of_sum([4, 11, 13], nim_heap)   # essay, Thm 4.4: 4 ⊕ 11 ⊕ 13
     2
     """
-    if cache is None:
-        cache = {}
     return grundy(Sum(components), options, cache=cache)
 
 
@@ -314,8 +320,11 @@ def state_graph(position, options: Callable, *, max_nodes: int = 10_000):
     """
     import networkx as nx
 
-    if max_nodes < 1:
+    if as_count(max_nodes, "max_nodes") < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+    if not callable(options):
+        raise TypeError(f"options must be a function position -> positions, got {options!r}")
+    _check_hashable(position, "position")
     G = nx.DiGraph()
     cache: dict = {}
     todo = [position]

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from functools import reduce
 from operator import xor
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, as_heaps
 
 __all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber"]
 
@@ -54,8 +54,6 @@ def subpiles(heaps: Iterable[int]) -> dict[int, list[int]]:
     >>> subpiles([7, 5])
     {4: [0, 1], 2: [0], 1: [0, 1]}
     """
-    from cgteach._validate import as_heaps
-
     heaps = as_heaps(heaps)
     table: dict[int, list[int]] = {}
     for i, heap in enumerate(heaps):
@@ -94,7 +92,11 @@ def mex(values: Iterable[int]) -> int:
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"mex needs a collection of non-negative integers, got {values!r}")
-    seen = {as_count(v, "each value given to mex") for v in values}
+    return _mex({as_count(v, "each value given to mex") for v in values})
+
+
+def _mex(seen: set[int]) -> int:
+    """:func:`mex` without the checks, for inner loops that built ``seen`` themselves."""
     m = 0
     while m in seen:
         m += 1

@@ -42,7 +42,10 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable
 from fractions import Fraction
+
+from cgteach._validate import as_count
 
 __all__ = [
     "is_dyadic",
@@ -297,6 +300,8 @@ def stalk_value(colours) -> Fraction:
             "colours must be a list such as ['blue', 'red'], not a single string "
             f"{colours!r}"
         )
+    if not isinstance(colours, Iterable):
+        raise TypeError(f"colours must be a list such as ['blue', 'red'], got {colours!r}")
     return _signs_value([_colour_sign(c, i) for i, c in enumerate(colours)])
 
 
@@ -316,6 +321,10 @@ def stalk_for(x) -> list[str]:
     return ["blue" if s == "+" else "red" for s in sign_expansion(x)]
 
 
+#: The last day :func:`dyadics_born_by` lists (about four million numbers).
+_LAST_LISTED_DAY = 20
+
+
 def dyadics_born_by(day: int) -> list[Fraction]:
     """Every dyadic number born on or before ``day``, in increasing order.
 
@@ -323,10 +332,15 @@ def dyadics_born_by(day: int) -> list[Fraction]:
     ['-2', '-1', '-1/2', '0', '1/2', '1', '2']
     >>> len(dyadics_born_by(4)) == 2 ** 5 - 1
     True
-    """
-    from cgteach._validate import as_count
 
+    Day ``d`` has ``2**(d+1) - 1`` numbers, so days past 20 are refused.
+    """
     day = as_count(day, "day")
+    if day > _LAST_LISTED_DAY:
+        raise ValueError(
+            f"day {day} has {2 ** (day + 1) - 1} numbers, too many to list; "
+            f"ask for a day from 0 to {_LAST_LISTED_DAY}"
+        )
     numbers_so_far = [Fraction(0)]
     for _ in range(day):
         grown = [numbers_so_far[0] - 1]

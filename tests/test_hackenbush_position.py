@@ -57,6 +57,9 @@ def test_the_empty_position():
         ("01", (0,), TypeError, "edges must be a list"),
         (7, (0,), TypeError, "edges must be a list"),
         ([(0, 1, None)], (0,), ValueError, "colour"),
+        # True == 1 in Python: a node named True would silently be node 1
+        ([(0, 1), (1, True)], (0,), TypeError, "edge 1: node names must be numbers or strings"),
+        ([(0, 1)], True, TypeError, "ground: node names must be numbers or strings"),
     ],
 )
 def test_bad_positions_are_refused_with_a_clear_message(edges, ground, error, message):
@@ -123,6 +126,12 @@ def test_cut_with_map_gives_old_indices():
 def test_cutting_a_missing_edge_is_refused(bad, error):
     with pytest.raises(error, match="edge"):
         stalk(4).cut(bad)
+
+
+def test_any_integral_edge_index_may_be_cut():
+    np = pytest.importorskip("numpy")
+    assert stalk(4).cut(np.int64(1)) == stalk(1)
+    assert stalk(4).cut_with_map(np.int64(3)) == (stalk(3), [0, 1, 2])
 
 
 def test_options_by_player():
@@ -198,6 +207,8 @@ def _doc(body):
         (_doc({"ground": [0], "edges": [[0, 1, "purple"]]}), "colour"),
         (_doc({"ground": [], "edges": []}), "at least one ground node"),
         (_doc({"ground": [0], "edges": [[0]]}), "pair"),
+        (_doc({"ground": [0], "edges": [None]}), r"edge 0 in the file must be a list"),
+        (_doc({"ground": [0], "edges": [[0, 1], {"u": 0}]}), "edge 1 in the file must be a list"),
     ],
 )
 def test_corrupt_files_are_refused(text, message):

@@ -326,6 +326,21 @@ def test_missing_file(tmp_path):
         Hackendot.load(tmp_path / "nowhere.json")
 
 
+def test_file_that_is_not_text(tmp_path):
+    path = tmp_path / "picture.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(ValueError, match="not UTF-8 text"):
+        Hackendot.load(path)
+    with pytest.raises(TypeError, match="must be text"):
+        Hackendot.from_json(None)
+
+
+def test_brute_force_limit_must_be_a_count():
+    with pytest.raises(TypeError, match="max_nodes must be a non-negative integer"):
+        grundy_brute(Hackendot.path(3), max_nodes="24")
+    assert grundy_brute(Hackendot.path(3), max_nodes=None) == 3
+
+
 # ---------------------------------------------------------------------------
 # large inputs: no recursion anywhere
 # ---------------------------------------------------------------------------

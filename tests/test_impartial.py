@@ -126,6 +126,15 @@ def test_sum_is_normalised_and_distinct_from_tuples():
     assert str(Sum([])) == "0" and str(Sum([1, 4])) == "1 + 4"
 
 
+def test_sum_order_never_depends_on_the_input_order():
+    # frozensets are only partially ordered (< means "subset"): a plain sort
+    # would keep the input order and make equal sums compare unequal
+    a, b, c = frozenset({1}), frozenset({2}), frozenset({1, 3})
+    assert Sum([a, b, c]) == Sum([c, b, a]) == Sum([b, a, c])
+    assert hash(Sum([a, b])) == hash(Sum([b, a]))
+    assert Sum(["x", 2, (1,)]) == Sum([(1,), "x", 2])
+
+
 def test_grundy_of_sum_is_the_nim_sum():
     assert grundy_of_sum([4, 11, 13], nim_heap) == 2  # essay, Thm 4.4
     assert grundy_of_sum([10, 12, 5], nim_heap) == 3  # the chapter's [10, 12, 5]
@@ -192,6 +201,14 @@ def test_bad_input():
         grundy(3, nim_heap, cache=[])
     with pytest.raises(ValueError, match="max_nodes"):
         state_graph(40, nim_heap, max_nodes=10)
+    with pytest.raises(TypeError, match="max_nodes must be a non-negative integer"):
+        state_graph(4, nim_heap, max_nodes="10")
+    with pytest.raises(TypeError, match="max_nodes must be a non-negative integer"):
+        state_graph(4, nim_heap, max_nodes=1.5)
+    with pytest.raises(TypeError, match="hashable"):
+        state_graph([1, 2], nim_heap)
+    with pytest.raises(TypeError, match="options must be a function"):
+        state_graph(3, [1, 2])
 
 
 def test_state_graph_of_grundys_game_opens_sums():

@@ -183,6 +183,10 @@ def test_errors():
         from_sign_expansion("+x-")
     with pytest.raises(TypeError, match="number such as"):
         birthday(True)
+    with pytest.raises(TypeError, match="colours must be a list"):
+        stalk_value(3)
+    with pytest.raises(TypeError, match="colours must be a list"):
+        stalk_value(None)
     with pytest.raises(TypeError, match="number such as"):
         simplest_between([1], 2)
     with pytest.raises(ValueError, match="finite"):
@@ -241,3 +245,10 @@ def test_draw_number_line():
     texts = [t.get_text() for t in ax.texts]
     assert "Blue has no move" in texts and "Red has no move" in texts
     plt.close("all")
+
+
+def test_dyadics_born_by_refuses_days_too_large_to_list():
+    from cgteach.numbers import dyadics_born_by
+
+    with pytest.raises(ValueError, match="day 21 has 4194303 numbers"):
+        dyadics_born_by(21)

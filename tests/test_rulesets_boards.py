@@ -105,6 +105,10 @@ def test_maze_bad_squares():
         maze.options((5, 0), maze.MAZE_1)
     with pytest.raises(ValueError, match="one square per maze"):
         maze.winning_moves_in_sum([maze.MAZE_1], [(4, 4), (4, 4)])
+    with pytest.raises(TypeError, match="mazes must be a list"):
+        maze.winning_moves_in_sum(None, [(4, 4)])
+    with pytest.raises(TypeError, match="positions must be a list"):
+        maze.winning_moves_in_sum([maze.MAZE_1], 4)
 
 
 def test_maze_accepts_a_multiline_string():
@@ -286,6 +290,9 @@ def test_fibonacci_bad():
         fibonacci_nim.start(1)
     with pytest.raises(ValueError, match="non-negative"):
         fibonacci_nim.is_losing(-3, 1)
+    for bad in (5, "52", (5, 2, 1), None):
+        with pytest.raises(TypeError, match="a pair \\(coins, quota\\)"):
+            fibonacci_nim.options(bad)
 
 
 # ---------------------------------------------------------------- Turning Turtles

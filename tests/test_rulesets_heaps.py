@@ -52,6 +52,18 @@ def test_subtraction_bad_sets(bad, exc, match):
         subtraction.values(bad, 5)
 
 
+def test_subtraction_bad_period_cap():
+    with pytest.raises(TypeError, match="max_n must be a non-negative integer"):
+        subtraction.period({1, 2}, max_n="100")
+    with pytest.raises(ValueError, match="no period found among the first 2 heaps"):
+        subtraction.period({2, 4, 7}, max_n=2)
+
+
+def test_subtraction_zero_message_lists_what_was_given():
+    with pytest.raises(ValueError, match=r"may not contain 0.*got \[2, 0\]"):
+        subtraction.values(iter([2, 0]), 5)
+
+
 def test_subtraction_negative_heap():
     with pytest.raises(ValueError, match="heap size must be a non-negative integer"):
         subtraction.options(-1, {1, 2})
@@ -271,6 +283,8 @@ def test_octal_bad_codes(bad, match):
 
 
 def test_octal_bad_types():
+    with pytest.raises(TypeError, match="values must be a list of Grundy values"):
+        octal.guy_smith_certified("0.77", 71, 12, None)
     with pytest.raises(TypeError, match="string"):
         octal.values(0.77, 5)
     with pytest.raises(ValueError, match="non-negative"):

@@ -276,6 +276,8 @@ def test_load_from_the_page_shows_the_position():
         (Hackendot([None]).to_json(), "holds a cgteach.hackendot position"),
         ('{"format": "cgteach.hackenbush", "version": 1, '
          '"position": {"ground": [0], "edges": [[1, 2, "green"]]}}', "not joined to the ground"),
+        ('{"format": "cgteach.hackenbush", "version": 1, '
+         '"position": {"ground": [0], "edges": [null]}}', "edge 0 in the file must be a list"),
     ],
 )
 def test_a_bad_file_changes_nothing_and_says_why(text, reason, tmp_path):
@@ -290,6 +292,30 @@ def test_a_bad_file_changes_nothing_and_says_why(text, reason, tmp_path):
     with pytest.raises(ValueError, match=reason):
         editor.load(path)
     assert editor.position == stalk(2)
+
+
+def test_a_load_intent_without_text_changes_nothing_and_says_why():
+    editor = HackenbushEditor(stalk(2))
+    before = (editor.nodes, editor.edges, editor.ground, editor.json_text)
+    editor.handle({"event": "load", "text": 5})
+    assert editor.message.startswith("could not load that file")
+    assert (editor.nodes, editor.edges, editor.ground, editor.json_text) == before
+
+
+@pytest.mark.parametrize("alias", [1.0, True])
+def test_node_names_from_the_browser_are_stored_as_the_board_names_them(alias):
+    # 1.0 == True == 1 in Python: the editor must keep its own name 1, never the alias,
+    # or the ground list and the edges would hold names the position file cannot save.
+    editor = HackenbushEditor(stalk(2))
+    editor.handle({"event": "add_edge", "u": alias, "v": 2})
+    assert editor.edges[-1] == [1, 2, "green"] and type(editor.edges[-1][0]) is int
+    editor.handle({"event": "toggle_ground", "node": alias})
+    assert editor.ground == [0, 1] and type(editor.ground[1]) is int
+    assert editor.message == "" and editor.is_position
+    assert Hackenbush.from_json(editor.json_text) == editor.position
+    editor.handle({"event": "delete_node", "node": alias})
+    assert 1 not in [n["name"] for n in editor.nodes]
+    assert editor.edges == [] and editor.position == Hackenbush([])  # every edge met node 1
 
 
 def test_load_a_missing_file_and_save_a_floating_drawing(tmp_path):

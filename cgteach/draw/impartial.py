@@ -360,11 +360,9 @@ def _fill_values(G) -> None:
     """Give every node a ``"grundy"`` attribute (MEX of its successors) if it lacks one."""
     import networkx as nx
 
+    from cgteach.nimbers import _mex
+
     for node in reversed(list(nx.topological_sort(G))):
         if "grundy" not in G.nodes[node]:
-            seen = {G.nodes[c]["grundy"] for c in G.successors(node)}
-            v = 0
-            while v in seen:
-                v += 1
-            G.nodes[node]["grundy"] = v
+            G.nodes[node]["grundy"] = _mex({G.nodes[c]["grundy"] for c in G.successors(node)})
         G.nodes[node].setdefault("outcome", "P" if G.nodes[node]["grundy"] == 0 else "N")

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from cgteach.hackenbush.position import Hackenbush
+from cgteach.hackenbush.position import Hackenbush, _numbered
+from cgteach.hackenbush.position import _player_sign as _parse_player
 from cgteach.numbers import format_number, simplest_between, stalk_for, stalk_value
 
 __all__ = [
@@ -93,26 +94,8 @@ def _signed_edges(position) -> list[tuple[int, int, int]]:
         )
     if not position.is_blue_red():
         raise ValueError(_GREEN_MESSAGE)
-    ground = set(position.ground)
-    ids: dict = {}
-
-    def node_id(node):
-        if node in ground:
-            return 0
-        return ids.setdefault(node, len(ids) + 1)
-
-    return [
-        (node_id(u), node_id(v), 1 if c == "blue" else -1) for u, v, c in position.edges
-    ]
-
-
-def _parse_player(player) -> int:
-    key = str(player).lower() if isinstance(player, str) else None
-    if key in ("blue", "left", "l"):
-        return 1
-    if key in ("red", "right", "r"):
-        return -1
-    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
+    _, eu, ev, colours = _numbered(position)
+    return [(u, v, 1 if c == "blue" else -1) for u, v, c in zip(eu, ev, colours, strict=True)]
 
 
 def _branches(edges):

@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cgteach.hackenbush.position import Hackenbush
+from cgteach.hackenbush.position import Hackenbush, _numbered
 from cgteach.nimbers import mex, nim_sum
 
 __all__ = [
@@ -95,18 +95,8 @@ def _index(position: Hackenbush):
     Returns ``(n, eu, ev)``: the node count and, for each edge ``i`` of
     ``position.edges``, its two ends as numbers.
     """
-    ids = dict.fromkeys(position.ground, 0)
-    eu, ev = [], []
-    for u, v, _ in position.edges:
-        a = ids.get(u)
-        if a is None:
-            a = ids[u] = len(ids) - len(position.ground) + 1
-        b = ids.get(v)
-        if b is None:
-            b = ids[v] = len(ids) - len(position.ground) + 1
-        eu.append(a)
-        ev.append(b)
-    return len(ids) - len(position.ground) + 1, eu, ev
+    n, eu, ev, _ = _numbered(position)
+    return n, eu, ev
 
 
 class _Blocks:

@@ -17,6 +17,7 @@ index names the same edge to a student, the drawing and the analysis.
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections import defaultdict, deque
 from collections.abc import Hashable, Iterable
@@ -30,6 +31,10 @@ COLOURS = ("green", "blue", "red")
 
 
 def _check_node(node, where: str):
+    if isinstance(node, bool):
+        # True == 1 and False == 0 in Python, so a node named True would silently
+        # be the same node as 1.
+        raise TypeError(f"{where}: node names must be numbers or strings, not {node!r}")
     if not isinstance(node, Hashable) or isinstance(node, (list, dict, set)):
         raise TypeError(f"{where}: node names must be hashable (a number or a string), "
                         f"got {node!r}")
@@ -161,33 +166,13 @@ class Hackenbush:
 
     def _floating(self, removed: int | None = None) -> list[int]:
         """Indices of edges not joined to the ground (ignoring edge ``removed``)."""
-        adjacency = defaultdict(list)
-        for i, (u, v, _) in enumerate(self._edges):
-            if i == removed:
-                continue
-            adjacency[u].append(i)
-            if v != u:
-                adjacency[v].append(i)
-        reached = set(self._ground)
-        queue = deque(self._ground)
-        kept = set()
-        while queue:
-            node = queue.popleft()
-            for i in adjacency.get(node, ()):
-                if i in kept:
-                    continue
-                kept.add(i)
-                u, v, _ = self._edges[i]
-                for w in (u, v):
-                    if w not in reached:
-                        reached.add(w)
-                        queue.append(w)
-        return [i for i in range(len(self._edges)) if i != removed and i not in kept]
+        return _floating_edges(self._edges, self._ground, removed)
 
     def _surviving(self, i: int) -> list[int]:
         """Indices of the edges still standing after cutting edge ``i``."""
-        if isinstance(i, bool) or not isinstance(i, int):
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
             raise TypeError(f"an edge index must be an integer, got {i!r}")
+        i = int(i)
         if not 0 <= i < len(self._edges):
             raise ValueError(
                 f"there is no edge {i}: this position has {len(self._edges)} edges, "
@@ -325,10 +310,14 @@ class Hackenbush:
         edges, ground = body["edges"], body["ground"]
         if not isinstance(edges, list) or not isinstance(ground, list):
             raise ValueError("'edges' and 'ground' must both be JSON lists")
-        for node in ground + [n for e in edges if isinstance(e, list) for n in e[:2]]:
+        for i, e in enumerate(edges):
+            if not isinstance(e, list):
+                raise ValueError(f"edge {i} in the file must be a list [u, v] or "
+                                 f"[u, v, colour], got {e!r}")
+        for node in ground + [n for e in edges for n in e[:2]]:
             if isinstance(node, bool) or not isinstance(node, (int, str)):
                 raise ValueError(f"node names in a file must be integers or strings, got {node!r}")
-        return cls([tuple(e) if isinstance(e, list) else e for e in edges], ground=ground)
+        return cls([tuple(e) for e in edges], ground=ground)
 
     def to_json(self) -> str:
         """The position as the text of a versioned JSON position file."""
@@ -378,12 +367,69 @@ class Hackenbush:
         return png(self)
 
 
+# -- graph helpers shared by the analysis modules and the editor ----------------
+
+
+def _floating_edges(edges, ground, removed: int | None = None) -> list[int]:
+    """Indices of the edges ``(u, v, …)`` not joined to a ``ground`` node by a path.
+
+    Edge ``removed`` (if any) is left out, as if cut.  Breadth-first from
+    all ground nodes at once, so it is linear and has no recursion limit.
+    """
+    adjacency = defaultdict(list)
+    for i, (u, v, *_) in enumerate(edges):
+        if i == removed:
+            continue
+        adjacency[u].append(i)
+        if v != u:
+            adjacency[v].append(i)
+    reached = set(ground)
+    queue = deque(reached)
+    kept = set()
+    while queue:
+        node = queue.popleft()
+        for i in adjacency.get(node, ()):
+            if i in kept:
+                continue
+            kept.add(i)
+            for w in edges[i][:2]:
+                if w not in reached:
+                    reached.add(w)
+                    queue.append(w)
+    return [i for i in range(len(edges)) if i != removed and i not in kept]
+
+
+def _numbered(position: Hackenbush) -> tuple[int, list[int], list[int], list[str]]:
+    """Number the nodes ``0, 1, …`` with every ground node sent to ``0`` (ground fusion).
+
+    The other nodes are numbered in order of first appearance.  Returns
+    ``(n, eu, ev, colours)``: the node count and, for each edge ``i`` of
+    ``position.edges``, its two ends as numbers and its colour.
+
+    >>> _numbered(Hackenbush([(0, "a"), ("a", 5, "red"), (5, 5)], ground=(0, 5)))
+    (2, [0, 1, 0], [1, 0, 0], ['green', 'red', 'green'])
+    """
+    ids = dict.fromkeys(position.ground, 0)
+    first = len(ids) - 1  # so that the first other node gets number 1
+    eu, ev, colours = [], [], []
+    for u, v, c in position.edges:
+        eu.append(ids.setdefault(u, len(ids) - first))
+        ev.append(ids.setdefault(v, len(ids) - first))
+        colours.append(c)
+    return len(ids) - first, eu, ev, colours
+
+
+def _player_sign(player) -> int:
+    """``+1`` for Blue (Left), ``-1`` for Red (Right); ``ValueError`` for anything else."""
+    key = player.lower() if isinstance(player, str) else None
+    if key in ("blue", "left", "l"):
+        return 1
+    if key in ("red", "right", "r"):
+        return -1
+    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
+
+
 def _allowed_colours(player):
     if player is None:
         return set(COLOURS)
-    key = str(player).lower()
-    if key in ("blue", "left", "l"):
-        return {"blue", "green"}
-    if key in ("red", "right", "r"):
-        return {"red", "green"}
-    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
+    return {"blue" if _player_sign(player) > 0 else "red", "green"}

@@ -25,6 +25,7 @@ Offers: :func:`options`, :func:`values`, :func:`win_lose`,
 from __future__ import annotations
 
 from cgteach._validate import as_count
+from cgteach.nimbers import _mex
 
 __all__ = ["options", "values", "win_lose", "state_graph", "values_by_search"]
 
@@ -64,11 +65,7 @@ def values(n: int) -> list[int]:
             moves[k].append(k - x)
     g = [0] * n
     for k in range(2, n):
-        seen = {g[j] for j in moves[k]}
-        v = 0
-        while v in seen:
-            v += 1
-        g[k] = v
+        g[k] = _mex({g[j] for j in moves[k]})
     return g
 
 

@@ -87,6 +87,10 @@ def options(position) -> list[tuple[int, int]]:
     >>> options((5, 2))
     [(4, 2), (3, 3)]
     """
+    if not isinstance(position, (tuple, list)) or len(position) != 2:
+        raise TypeError(
+            f"a Fibonacci Nim position is a pair (coins, quota) such as (10, 9), got {position!r}"
+        )
     coins, quota = _as_position(*position)
     return [(coins - x, min(2 * x, coins - x)) for x in range(1, min(quota, coins) + 1)]
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cgteach._validate import as_count
+from cgteach.nimbers import _mex
 
 __all__ = [
     "MAZE_1",
@@ -172,11 +173,7 @@ def grundy_grid(rows) -> list[list[int | None]]:
     for r in range(height):
         for c in range(width):
             if rows[r][c] == ".":
-                seen = {grid[i][j] for i, j in _moves(rows, r, c)}
-                v = 0
-                while v in seen:
-                    v += 1
-                grid[r][c] = v
+                grid[r][c] = _mex({grid[i][j] for i, j in _moves(rows, r, c)})
     return grid
 
 
@@ -217,6 +214,9 @@ def winning_moves_in_sum(mazes, positions) -> list[tuple[int, tuple[int, int]]]:
 
     The chapter's move, two squares up in the first maze, is ``(0, (2, 4))``.
     """
+    for what, given in (("mazes", mazes), ("positions", positions)):
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise TypeError(f"{what} must be a list (one entry per maze), got {given!r}")
     mazes = [parse(m) for m in mazes]
     positions = list(positions)
     if len(mazes) != len(positions):

@@ -38,8 +38,9 @@ period 12 (its last irregular value is at heap 70), and Dawson's Kayles
 game with one token fewer (a heap of ``h`` in ``0.137`` plays like ``h + 1``
 in ``0.07``), so there the pre-period is the often quoted 52.
 
-Offers: :func:`parse_code`, :func:`options`, :func:`values`,
-:func:`values_plain`, :func:`period`, :func:`guy_smith_certified`.
+Offers: :func:`parse_code` (which returns an :class:`OctalCode`),
+:func:`options`, :func:`values`, :func:`values_plain`, :func:`period`,
+:func:`guy_smith_certified`.
 
 >>> values("0.77", 12)          # Kayles
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
@@ -52,11 +53,13 @@ Offers: :func:`parse_code`, :func:`options`, :func:`values`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import xor
 
 from cgteach._validate import as_count, as_heap
 from cgteach.impartial import Sum
+from cgteach.nimbers import _mex
 
 __all__ = [
     "OctalCode",
@@ -251,6 +254,8 @@ def guy_smith_certified(code, preperiod: int, period: int, values: list[int]) ->
     p = as_count(period, "period")
     if p == 0:
         raise ValueError("the period must be at least 1")
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"values must be a list of Grundy values (heap 0 first), got {values!r}")
     g = list(values)
     end = 2 * e + p + rules.t
     if len(g) < end + p:
@@ -266,24 +271,51 @@ def _plain(n: int, none, one, two, *, unequal: bool) -> list[int]:
     """Plain MEX loop: every option of every heap, O(n^2) when heaps split."""
     g = [0] * n
     for h in range(1, n):
-        seen = set()
-        for k in none:
-            if h == k:
-                seen.add(0)
-        for k in one:
-            if h - k >= 1:
-                seen.add(g[h - k])
+        seen = _take_values(g, h, none, one)
         for k in two:
             s = h - k
             if s >= 2:
                 top = (s - 1) // 2 if unequal else s // 2
                 # pairs (a, s - a) for a = 1 … top, by two slices run in C
                 seen.update(map(xor, g[1 : top + 1], g[s - 1 : s - top - 1 : -1]))
-        v = 0
-        while v in seen:
-            v += 1
-        g[h] = v
+        g[h] = _mex(seen)
     return g
+
+
+def _take_values(g, h: int, none, one) -> set[int]:
+    """Values of the options of heap ``h`` that leave no heap or one heap."""
+    found = {int(g[h - k]) for k in one if h - k >= 1}
+    if h in none:
+        found.add(0)
+    return found
+
+
+def _pair_windows(sums: list[int], unequal: bool, chunk: int):
+    """Yield windows ``(s, a0, a1, chunk)``: the splits ``(a, s - a)`` with ``a0 <= a <= a1``.
+
+    Both engines scan the splits of every ``s`` in ``sums`` through these
+    windows: from both ends inwards, ``chunk`` splits at a time, doubling
+    ``chunk`` each round, each split exactly once.  The values still missing
+    are usually found near the ends, so the caller stops early.
+    """
+    lo = [1] * len(sums)
+    hi = [(s - 1) // 2 if unequal else s // 2 for s in sums]
+    while True:
+        progressed = False
+        for i, s in enumerate(sums):
+            if lo[i] > hi[i]:
+                continue
+            progressed = True
+            a1 = min(hi[i], lo[i] + chunk - 1)
+            yield s, lo[i], a1, chunk
+            lo[i] = a1 + 1
+            if lo[i] <= hi[i]:
+                b0 = max(lo[i], hi[i] - chunk + 1)
+                yield s, b0, hi[i], chunk
+                hi[i] = b0 - 1
+        if not progressed:
+            return
+        chunk *= 2
 
 
 def _sparse(
@@ -331,13 +363,16 @@ def _sparse_python(
     two,
     *,
     unequal: bool,
-    t: int | None = None,
-    mask: int | None = None,
-    twist: bool | None = None,
-    rare_class: int | None = None,
-    stats: dict | None = None,
+    t: int | None,
+    mask: int,
+    twist: bool,
+    rare_class: int,
+    stats: dict | None,
 ) -> list[int]:
-    """The rare-value (sparse space) method in pure Python; see the Algorithm notes inside."""
+    """The rare-value (sparse space) method in pure Python; see the Algorithm notes inside.
+
+    :func:`_sparse` chooses ``mask``, ``twist`` and ``rare_class`` and calls this.
+    """
     # Algorithm notes (Winning Ways ch. 4, "Sparse space spells speed").
     # Fix a bit mask m and call c(v) = parity of the 1-bits of (v & m).  Then
     # c(a ^ b) = c(a) ^ c(b): c is additive for the nim sum.  Call a heap x
@@ -358,10 +393,6 @@ def _sparse_python(
     if n == 0:
         return g
     split_ks = tuple(two)
-    if mask is None:
-        mask, twist, rare_class = _choose_mask(none, one, split_ks, unequal)
-    if twist and len({k & 1 for k in split_ks}) > 1:
-        twist = False  # splits of both parities: the twist does not apply
     size = 64
     cls = [(v & mask).bit_count() & 1 for v in range(size)]
     rare: list[int] = []
@@ -373,13 +404,7 @@ def _sparse_python(
         return (cls[v] ^ ((x & 1) if twist else 0)) == rare_class
 
     for h in range(1, n):
-        found = set()
-        for k in none:
-            if h == k:
-                found.add(0)
-        for k in one:
-            if h - k >= 1:
-                found.add(g[h - k])
+        found = _take_values(g, h, none, one)
         exact = set(found)
         sums = [h - k for k in split_ks if h - k >= 2]
         if sums:
@@ -402,37 +427,14 @@ def _sparse_python(
             easy_mex = v
             need = {u for u in range(easy_mex) if cls[u] != easy_class and u not in found}
             if need:
-                tops = [(s, (s - 1) // 2 if unequal else s // 2) for s in sums]
-                chunk = 16
-                lo = [1] * len(tops)
-                hi = [top for _, top in tops]
-                while need:
-                    progressed = False
-                    for i, (s, _top) in enumerate(tops):
-                        if lo[i] > hi[i]:
-                            continue
-                        progressed = True
-                        a1 = min(hi[i], lo[i] + chunk - 1)
-                        need.difference_update(
-                            map(xor, g[lo[i] : a1 + 1], g[s - lo[i] : s - a1 - 1 : -1])
-                        )
-                        scanned += a1 - lo[i] + 1
-                        lo[i] = a1 + 1
-                        if need and lo[i] <= hi[i]:
-                            b0 = max(lo[i], hi[i] - chunk + 1)
-                            need.difference_update(
-                                map(xor, g[b0 : hi[i] + 1], g[s - b0 : s - hi[i] - 1 : -1])
-                            )
-                            scanned += hi[i] - b0 + 1
-                            hi[i] = b0 - 1
-                    if not progressed:
+                for s, a0, a1, _ in _pair_windows(sums, unequal, 16):
+                    need.difference_update(map(xor, g[a0 : a1 + 1], g[s - a0 : s - a1 - 1 : -1]))
+                    scanned += a1 - a0 + 1
+                    if not need:
                         break
-                    chunk *= 2
             value = min(need) if need else easy_mex
         else:
-            value = 0
-            while value in found:
-                value += 1
+            value = _mex(found)
         g[h] = value
         while value >= size:
             size *= 2
@@ -507,18 +509,10 @@ def _sparse_numpy(n, none, one, two, *, unequal, t, mask, twist, rare_class, sta
     split_ks = tuple(two)
     start_chunk = 256  # adapts: the chunk size that finished the last scan
     for h in range(1, n):
-        found = set()
-        for k in none:
-            if h == k:
-                found.add(0)
-        for k in one:
-            if h - k >= 1:
-                found.add(int(g[h - k]))
+        found = _take_values(g, h, none, one)
         sums = [h - k for k in split_ks if h - k >= 2]
         if not sums:
-            value = 0
-            while value in found:
-                value += 1
+            value = _mex(found)
         else:
             easy_class = 1 ^ ((sums[0] & 1) if twist else 0)
             exact = np.zeros(size, dtype=bool)
@@ -544,28 +538,14 @@ def _sparse_numpy(n, none, one, two, *, unequal, t, mask, twist, rare_class, sta
             for v in found:
                 need[v] = False
             if need.any():
-                lo = [1] * len(sums)
-                hi = [(s - 1) // 2 if unequal else s // 2 for s in sums]
                 chunk = start_chunk
-                while True:
-                    progressed = False
-                    for i, s in enumerate(sums):
-                        if lo[i] > hi[i]:
-                            continue
-                        progressed = True
-                        a1 = min(hi[i], lo[i] + chunk - 1)
-                        need[g[lo[i] : a1 + 1] ^ g[s - lo[i] : s - a1 - 1 : -1]] = False
-                        scanned += a1 - lo[i] + 1
-                        lo[i] = a1 + 1
-                        if lo[i] <= hi[i]:
-                            b0 = max(lo[i], hi[i] - chunk + 1)
-                            need[g[b0 : hi[i] + 1] ^ g[s - b0 : s - hi[i] - 1 : -1]] = False
-                            scanned += hi[i] - b0 + 1
-                            hi[i] = b0 - 1
-                    if not progressed or not need.any():
+                for s, a0, a1, window in _pair_windows(sums, unequal, start_chunk):
+                    need[g[a0 : a1 + 1] ^ g[s - a0 : s - a1 - 1 : -1]] = False
+                    scanned += a1 - a0 + 1
+                    chunk = window
+                    if not need.any():
                         break
-                    chunk *= 2
-                start_chunk = max(256, chunk // 2)
+                start_chunk = max(256, chunk // 2)  # the window size that finished the scan
             missing = np.flatnonzero(need)
             value = int(missing[0]) if len(missing) else easy_mex
         g[h] = value

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cgteach._validate import as_count, as_heap
+from cgteach.nimbers import _mex
 
 __all__ = ["STICKS", "options", "values", "win_lose", "period", "values_by_search"]
 
@@ -44,13 +45,14 @@ def _as_set(subtraction_set) -> tuple[int, ...]:
             "subtraction_set must be a collection of positive integers such as {1, 2, 3}, "
             f"got {subtraction_set!r}"
         )
+    given = list(subtraction_set)
     cleaned = set()
-    for s in subtraction_set:
+    for s in given:
         s = as_count(s, "each number in the subtraction set")
         if s == 0:
             raise ValueError(
                 "the subtraction set may not contain 0 (taking no sticks is not a move); "
-                f"got {sorted(subtraction_set)}"
+                f"got {given!r}"
             )
         cleaned.add(s)
     if not cleaned:
@@ -81,13 +83,15 @@ def values(subtraction_set, n: int) -> list[int]:
     moves = _as_set(subtraction_set)
     n = as_count(n, "n")
     g: list[int] = []
-    for h in range(n):
-        seen = {g[h - s] for s in moves if s <= h}
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
+    for _ in range(n):
+        _extend(g, moves)
     return g
+
+
+def _extend(g: list[int], moves: tuple[int, ...]) -> None:
+    """Append the value of the next heap, ``len(g)``: the MEX of the values it can reach."""
+    h = len(g)
+    g.append(_mex({g[h - s] for s in moves if s <= h}))
 
 
 def values_by_search(subtraction_set, n: int) -> list[int]:
@@ -132,6 +136,7 @@ def period(subtraction_set, *, max_n: int = 1_000_000) -> tuple[int, int]:
     [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2]
     """
     moves = _as_set(subtraction_set)
+    max_n = as_count(max_n, "max_n")
     k = moves[-1]
     # Algorithm notes: g(h) is the MEX of g(h - s) for s in S, so it is fixed
     # by the window g(h-k) … g(h-1), k = max(S).  Once a window of k values
@@ -146,11 +151,7 @@ def period(subtraction_set, *, max_n: int = 1_000_000) -> tuple[int, int]:
     while True:
         if h >= max_n:
             raise ValueError(f"no period found among the first {max_n} heaps; pass a larger max_n")
-        seen_now = {g[h - s] for s in moves if s <= h}
-        v = 0
-        while v in seen_now:
-            v += 1
-        g.append(v)
+        _extend(g, moves)
         h += 1
         if h >= k:
             window = tuple(g[h - k : h])

@@ -27,6 +27,7 @@ from __future__ import annotations
 from math import isqrt
 
 from cgteach._validate import as_count
+from cgteach.nimbers import _mex
 
 __all__ = ["options", "cold_positions", "is_cold", "grundy_table", "winning_moves"]
 
@@ -111,8 +112,5 @@ def grundy_table(n: int) -> list[list[int]]:
             seen = {g[i][b] for i in range(a)}
             seen.update(g[a][j] for j in range(b))
             seen.update(g[a - d][b - d] for d in range(1, min(a, b) + 1))
-            v = 0
-            while v in seen:
-                v += 1
-            g[a][b] = v
+            g[a][b] = _mex(seen)
     return g

@@ -178,7 +178,7 @@ class EditorBoard(DrawnBoard):
     def _on_load(self, text):
         try:
             self.load_text(text)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             self.message = f"could not load that file: {exc}. The {self._THING} is unchanged."
 
 

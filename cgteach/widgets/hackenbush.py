@@ -68,11 +68,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections import defaultdict, deque
 
 import traitlets
 
 from cgteach.hackenbush import Hackenbush
+from cgteach.hackenbush.position import _floating_edges
 from cgteach.nimbers import Nimber
 from cgteach.widgets._base import (
     GROUND_Y,
@@ -143,25 +143,6 @@ def _analyse(position) -> dict:
     return {"value": None, "value_text": "?", "outcome": "", "kind": "mixed",
             "outcome_text": "This drawing mixes green with blue or red edges; cgteach "
                             "computes values only for all-green or all-blue-red positions."}
-
-
-def _floating_edges(edges, ground) -> list[int]:
-    """Indices of the edges not joined to any ground node by a path."""
-    touching = defaultdict(list)
-    for i, (u, v, _) in enumerate(edges):
-        touching[u].append(i)
-        touching[v].append(i)
-    reached, queue, kept = set(ground), deque(ground), set()
-    while queue:
-        a = queue.popleft()
-        for i in touching.get(a, ()):
-            if i not in kept:
-                kept.add(i)
-                for w in edges[i][:2]:
-                    if w not in reached:
-                        reached.add(w)
-                        queue.append(w)
-    return [i for i in range(len(edges)) if i not in kept]
 
 
 def _picture(position, width=300, height=190, ground_y=160) -> dict:
@@ -307,10 +288,15 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         used = [n["name"] for n in self.nodes if isinstance(n["name"], int)]
         return max(used, default=-1) + 1
 
-    def _find(self, name) -> dict:
+    def _find(self, name):
+        """The board's own name for node ``name`` (``ValueError`` if there is none).
+
+        Callers store what this returns, never what they were sent, so a ``1.0``
+        from the browser is kept as node ``1``, as it is everywhere else.
+        """
         for n in self.nodes:
             if n["name"] == name:
-                return n
+                return n["name"]
         raise ValueError(f"there is no node {name!r} on the board")
 
     def add_node(self, x, y, join=None, colour=None):
@@ -324,7 +310,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         y = min(max(_number(y, "y"), 10.0), float(GROUND_Y))
         colour = self.colour if colour is None else _check_colour(colour)
         if join is not None:
-            self._find(join)
+            join = self._find(join)
         on_ground = y >= GROUND_Y - _GROUND_BAND
         name = self._next_name()
         nodes = self.nodes + [{"name": name, "x": x, "y": float(GROUND_Y) if on_ground else y}]
@@ -336,8 +322,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     def add_edge(self, u, v, colour=None) -> int:
         """Join nodes ``u`` and ``v`` (``u == v``: a loop); return the edge's index."""
         colour = self.colour if colour is None else _check_colour(colour)
-        self._find(u)
-        self._find(v)
+        u, v = self._find(u), self._find(v)
         self._set_drawing(self.nodes, self.edges + [[u, v, colour]], self.ground)
         return len(self.edges) - 1
 
@@ -349,7 +334,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         """Move ``node`` to ``(x, y)`` (a ground node stays on the ground line)."""
         x = min(max(_number(x, "x"), 10.0), WIDTH - 10.0)
         y = min(max(_number(y, "y"), 10.0), float(GROUND_Y - _GROUND_BAND - 1))
-        self._find(node)
+        node = self._find(node)
         if node in self.ground:
             y = float(GROUND_Y)
         nodes = [dict(n, x=x, y=y) if n["name"] == node else n for n in self.nodes]
@@ -365,7 +350,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     def delete_node(self, node) -> None:
         """Delete ``node`` and every edge at it."""
-        self._find(node)
+        node = self._find(node)
         self._set_drawing(
             [n for n in self.nodes if n["name"] != node],
             [e for e in self.edges if node not in e[:2]],
@@ -374,7 +359,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     def toggle_ground(self, node) -> None:
         """Make ``node`` a ground node (it drops onto the ground line), or lift it off."""
-        self._find(node)
+        node = self._find(node)
         if node in self.ground:
             nodes = [dict(n, y=float(GROUND_Y - 60)) if n["name"] == node else n
                      for n in self.nodes]

@@ -5,7 +5,8 @@ directory it writes to (root, runtime, config, workspaces, user settings)
 inside a temporary folder, so a test run never touches the user's set-up.
 Tests write small notebooks there with :meth:`Lab.notebook`, which opens
 one in a fresh page, runs all its cells and returns a :class:`Notebook`
-helper for clicking on widgets and reading cell outputs.
+helper for clicking on widgets and reading cell outputs.  The ``book``
+fixture does that once per test module, with the module's ``CELLS``.
 
 Chromium is Debian's (``/usr/bin/chromium``); nothing is downloaded.  When
 it or playwright is missing the tests are skipped, unless the environment
@@ -278,6 +279,20 @@ class Notebook:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         locator.scroll_into_view_if_needed()
         locator.screenshot(path=str(ARTIFACTS / name))
+
+
+@pytest.fixture(scope="module")
+def book(lab, request):
+    """The test module's notebook, opened once and shared by the module's tests (in order).
+
+    It holds the module's ``CELLS`` and is named after the module:
+    ``test_nim_browser.py`` opens ``nim.ipynb``.
+    """
+    name = request.module.__name__.rpartition(".")[2]
+    name = name.removeprefix("test_").removesuffix("_browser")
+    nb = lab.notebook(name, request.module.CELLS)
+    yield nb
+    nb.close()
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from cgteach.hackenbush import Hackenbush
 
 CELLS = [
@@ -35,16 +33,6 @@ CELLS = [
     # 9: where the kernel thinks node 2 of the first editor is
     "print('NODE2', *[round(c) for c in editor.layout.get(2, (-1, -1))])",
 ]
-
-
-@pytest.fixture(scope="module")
-def book(lab):
-    nb = lab.notebook("hackenbush", CELLS)
-    yield nb
-    nb.close()
-
-
-
 
 
 def test_editor_builds_a_stalk_a_loop_and_undoes(book):

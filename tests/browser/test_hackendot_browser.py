@@ -6,8 +6,6 @@ from the state the one before left.
 
 from __future__ import annotations
 
-import pytest
-
 from cgteach.hackendot import Hackendot
 
 CELLS = [
@@ -23,16 +21,6 @@ CELLS = [
     "game = HackendotGame(Hackendot([None, 0, 1, None, 3]), seed=4)\ngame",
     "print('GAME', repr(game.forest), game.winner or 'playing')",
 ]
-
-
-@pytest.fixture(scope="module")
-def book(lab):
-    nb = lab.notebook("hackendot", CELLS)
-    yield nb
-    nb.close()
-
-
-
 
 
 def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):

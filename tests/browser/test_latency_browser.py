@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import statistics
 
-import pytest
-
 BUILD = """\
 import random
 from cgteach.hackenbush import Hackenbush
@@ -34,6 +32,9 @@ big"""
 
 PROBE = "print('BIG', len(big.position), big.value_text)"
 
+#: The notebook the shared ``book`` fixture opens.
+CELLS = [BUILD, PROBE]
+
 TIMER = """(el) => {
   window.__cgLatency = [];
   window.__cgStart = null;
@@ -47,13 +48,6 @@ TIMER = """(el) => {
     }
   }).observe(el, { childList: true, characterData: true, subtree: true });
 }"""
-
-
-@pytest.fixture(scope="module")
-def book(lab):
-    nb = lab.notebook("latency", [BUILD, PROBE])
-    yield nb
-    nb.close()
 
 
 def test_click_to_value_latency_on_200_edges(book, artifacts):

@@ -7,8 +7,6 @@ and the stones to its right; the computer answers.
 
 from __future__ import annotations
 
-import pytest
-
 CELLS = [
     "from cgteach.widgets import NimExplorer, NimGame",
     # 1, 2: the explorer on 3, 4, 5 and its probe
@@ -18,13 +16,6 @@ CELLS = [
     "game = NimGame([1, 2], seed=1)\ngame",
     "print('GAME', *game.heaps, game.winner or 'playing')",
 ]
-
-
-@pytest.fixture(scope="module")
-def book(lab):
-    nb = lab.notebook("nim", CELLS)
-    yield nb
-    nb.close()
 
 
 def test_explorer_slider_moves_the_table_and_the_hint(book):
