@@ -23,10 +23,41 @@ __all__ = ["dumps", "loads", "save", "load"]
 VERSION = 1
 
 
-def dumps(kind: str, payload: dict) -> str:
-    """Return the JSON text for a position of ``kind`` with body ``payload``."""
-    doc = {"format": f"cgteach.{kind}", "version": VERSION, "position": payload}
-    return json.dumps(doc, indent=2, sort_keys=False)
+def dumps(kind: str, payload: dict, **extra) -> str:
+    """Return the JSON text for a position of ``kind`` with body ``payload``.
+
+    ``extra`` adds further top-level entries (the editors keep a ``layout``).
+    The text is laid out for people: one edge (or other small list) a line.
+
+    >>> print(dumps("hackenbush", {"ground": [0], "edges": [[0, 1, "green"], [1, 1, "red"]]}))
+    {
+      "format": "cgteach.hackenbush",
+      "version": 1,
+      "position": {
+        "ground": [0],
+        "edges": [
+          [0, 1, "green"],
+          [1, 1, "red"]
+        ]
+      }
+    }
+    """
+    doc = {"format": f"cgteach.{kind}", "version": VERSION, "position": payload, **extra}
+    return _layout(doc, "")
+
+
+def _layout(value, indent: str) -> str:
+    """JSON text with objects spread over lines and lists of plain values on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{json.dumps(str(k))}: {_layout(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (list, tuple, dict)) for v in value):
+        items = [inner + _layout(v, inner) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value)
 
 
 def loads(kind: str, text: str | bytes) -> dict:

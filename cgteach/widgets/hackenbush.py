@@ -71,6 +71,7 @@ import os
 
 import traitlets
 
+from cgteach import _io
 from cgteach.hackenbush import Hackenbush
 from cgteach.hackenbush.position import _floating_edges
 from cgteach.nimbers import Nimber
@@ -163,8 +164,8 @@ def _picture(position, width=300, height=190, ground_y=160) -> dict:
 def _layout_doc(text, nodes) -> str:
     """Add the editor's node coordinates to the JSON text of a position file."""
     doc = json.loads(text)
-    doc["layout"] = [[n["name"], n["x"], n["y"]] for n in nodes]
-    return json.dumps(doc, indent=2)
+    layout = [[n["name"], n["x"], n["y"]] for n in nodes]
+    return _io.dumps(doc["format"].removeprefix("cgteach."), doc["position"], layout=layout)
 
 
 def _read_layout(text) -> dict:
