@@ -65,3 +65,10 @@ def test_notebooks_are_saved_for_strict_nbval():
             if c["cell_type"] == "code" and "".join(c["source"]).strip()
         ]
         assert counts == list(range(1, len(counts) + 1)), f"{path.name} is not run top to bottom"
+
+
+def test_readme_examples_run():
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert tried >= 4 and failures == 0
