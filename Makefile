@@ -15,7 +15,10 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint bench clean-venv
+.PHONY: lab lecture test lint bench clean-venv slides site
+
+# RISE (slideshows in JupyterLab) reads its defaults from here: a theme without web fonts.
+RISE_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 
 $(STAMP): pyproject.toml
 	@test -n "$(BASE_PYTHON)$$(test -x $(VENV)/bin/python && echo ok)" || { echo 'cgteach needs Python 3.11 or newer on PATH' >&2; exit 1; }
@@ -25,10 +28,18 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-lab: $(STAMP)
+$(RISE_SETTINGS): $(STAMP) cgteach/present/rise.py
+	$(VENV)/bin/python -m cgteach.present rise-settings --out $(VENV)
+
+lab: $(STAMP) $(RISE_SETTINGS)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00-welcome.ipynb
 
-test: $(STAMP)
+# JupyterLab for a projector: every picture in lecture mode (large, fits 1280x720).
+lecture: $(STAMP) $(RISE_SETTINGS)
+	CGTEACH_LECTURE=1 $(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00-welcome.ipynb
+
+# The tests check the exported slideshows and site, so build them first.
+test: $(STAMP) $(RISE_SETTINGS) slides site
 	$(VENV)/bin/ruff check .
 	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
@@ -39,6 +50,14 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PYTHON) $$f || exit 1; done
+
+# Every lesson as an offline reveal.js slideshow: build/slides/NN-name.slides.html
+slides: $(STAMP)
+	$(PYTHON) -m cgteach.present slides --out build/slides
+
+# The lessons as an offline website: build/site/index.html
+site: $(STAMP)
+	$(PYTHON) -m cgteach.present site --out build/site
 
 clean-venv:
 	rm -rf $(VENV)

@@ -7,6 +7,10 @@ with ``Hackendot.grundy()`` (colour, contract, repeat: linear time) and
 prints seconds and nanoseconds per node; building the position (checking
 the parent list) is timed separately.  Part 2 compares it with the
 memoised brute-force search on small random trees (fresh cache each time).
+Part 3 times ``from_nested`` on deep paths against its former quadratic
+version.  Part 4 times ``winning_moves()`` (linear: every subtree's value in
+one pass per contraction, then one pass up each tree) against the former
+method, which deleted each node and re-valued its tree (quadratic).
 """
 
 from __future__ import annotations
@@ -92,6 +96,57 @@ def part_two():
               f"{t_brute / max(t_fast, 1e-9):>8.0f}")
 
 
+def _from_nested_old(*trees):
+    """The former from_nested: it spelt out every node's place as text,
+    which costs time proportional to the depth, quadratic on a path."""
+    par = []
+    for t, tree in enumerate(trees):
+        stack = [(tree, -1, f"tree {t}")]
+        while stack:
+            node, parent, where = stack.pop()
+            me = len(par)
+            par.append(parent)
+            for j in range(len(node) - 1, -1, -1):
+                stack.append((node[j], me, f"{where}, child {j}"))
+    return Hackendot._trusted(par)
+
+
+def part_three():
+    print("\nfrom_nested on a path (nested lists as deep as the path is long)")
+    print(f"{'nodes':>8} {'before (s)':>11} {'after (s)':>10} {'ratio':>7}")
+    for n in (10_000, 40_000):
+        nested = []
+        for _ in range(n - 1):
+            nested = [nested]
+        start = time.process_time()
+        old = _from_nested_old(nested)
+        t_old = time.process_time() - start
+        start = time.process_time()
+        new = Hackendot.from_nested(nested)
+        t_new = time.process_time() - start
+        assert old == new == Hackendot.path(n)
+        print(f"{n:>8} {t_old:>11.3f} {t_new:>10.3f} {t_old / max(t_new, 1e-9):>7.1f}")
+
+
+def part_four():
+    print("\nwinning_moves(): linear method vs the former one (re-value the tree per node)")
+    print(f"{'forest':>12} {'nodes':>7} {'before (s)':>11} {'after (s)':>10} {'ratio':>7} "
+          f"{'moves':>6}")
+    for n in (2_000, 10**4, 10**5):
+        for name, forest in (("random tree", Hackendot.random(n, seed=n)),
+                             ("path", Hackendot.path(n))):
+            t_new, moves = best_of(forest.winning_moves, 3)
+            if n <= 2_000:  # the former method needs ~20 s at 10^4 nodes
+                t_old, old = best_of(forest._winning_moves_quadratic, 1)
+                assert old == moves
+                before, ratio = f"{t_old:>11.3f}", f"{t_old / max(t_new, 1e-9):>7.0f}"
+            else:
+                before, ratio = f"{'-':>11}", f"{'-':>7}"
+            print(f"{name:>12} {n:>7} {before} {t_new:>10.3f} {ratio} {len(moves):>6}")
+
+
 if __name__ == "__main__":
     part_one()
     part_two()
+    part_three()
+    part_four()

@@ -18,9 +18,16 @@ from __future__ import annotations
 import json
 import os
 
+from cgteach._validate import as_path, show
+
 __all__ = ["dumps", "loads", "save", "load"]
 
 VERSION = 1
+
+#: Top-level keys a file may carry besides the three above (editors add
+#: ``layout``); anything else is refused, since it means a different tool
+#: or a typo wrote the file and what it meant would be silently lost.
+EXTRA_KEYS = ("layout",)
 
 
 def dumps(kind: str, payload: dict, **extra) -> str:
@@ -78,18 +85,34 @@ def loads(kind: str, text: str | bytes) -> dict:
         doc = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"not a valid JSON file: {exc}") from None
+    except RecursionError:
+        raise ValueError(
+            "not a cgteach position file: its JSON is nested far too deeply"
+        ) from None
     if not isinstance(doc, dict) or "format" not in doc:
         raise ValueError(
             "not a cgteach position file: expected a JSON object with keys "
             "'format', 'version' and 'position'"
         )
     expected = f"cgteach.{kind}"
+    if not isinstance(doc["format"], str):
+        raise ValueError(f"the file's 'format' must be a text such as {expected!r}")
     if doc["format"] != expected:
-        raise ValueError(f"this file holds a {doc['format']} position, not a {expected} one")
-    if doc.get("version") != VERSION:
         raise ValueError(
-            f"this file has format version {doc.get('version')!r}; this cgteach reads "
-            f"version {VERSION} (upgrade cgteach to read newer files)"
+            f"this file holds a {show(doc['format'])[1:-1]} position, not a {expected} one"
+        )
+    version = doc.get("version")
+    # 1.0 and true compare equal to 1 in Python but are not what was written
+    if type(version) is not int or version != VERSION:
+        raise ValueError(
+            f"this file has format version {show(version)}; this cgteach reads "
+            f"version {VERSION} (an integer; upgrade cgteach to read newer files)"
+        )
+    unknown = sorted(str(k) for k in doc if k not in ("format", "version", "position", *EXTRA_KEYS))
+    if unknown:
+        raise ValueError(
+            f"the file has unknown top-level entries {', '.join(map(repr, unknown[:5]))}; "
+            f"a cgteach file holds only 'format', 'version', 'position' and 'layout'"
         )
     body = doc.get("position")
     if not isinstance(body, dict):
@@ -98,21 +121,36 @@ def loads(kind: str, text: str | bytes) -> dict:
 
 
 def save(kind: str, payload: dict, path: str | os.PathLike) -> None:
-    """Write the position file to ``path`` (UTF-8, pretty-printed)."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(dumps(kind, payload))
-        f.write("\n")
+    """Write the position file to ``path`` (UTF-8, pretty-printed).
+
+    A path that cannot be written (a folder, a missing folder, no permission)
+    raises ``ValueError`` saying so.
+    """
+    path = as_path(path)
+    text = dumps(kind, payload)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.write("\n")
+    except OSError as exc:
+        raise ValueError(
+            f"cannot write position file {show(path)}: {exc.strerror or exc}; "
+            "give the name of a file in a folder that exists and you may write to"
+        ) from None
 
 
 def load(kind: str, path: str | os.PathLike) -> dict:
     """Read ``path`` and return the checked body (see :func:`loads`)."""
+    path = as_path(path)
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as exc:
-        raise ValueError(f"cannot read position file {os.fspath(path)!r}: {exc.strerror}") from None
+        raise ValueError(
+            f"cannot read position file {show(os.fspath(path))}: {exc.strerror}"
+        ) from None
     except UnicodeDecodeError:
         raise ValueError(
-            f"position file {os.fspath(path)!r} is not UTF-8 text; is it a cgteach JSON file?"
+            f"position file {show(os.fspath(path))} is not UTF-8 text; is it a cgteach JSON file?"
         ) from None
     return loads(kind, text)

@@ -59,8 +59,14 @@ from itertools import accumulate, compress
 from operator import lt
 
 from cgteach import _io
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
 from cgteach.nimbers import mex, nim_sum
+
+#: Limits, stated once.  Úlehla's method is linear (10**6 nodes in well under
+#: a second), and so is winning_moves() (see _subtree_values), so forests may
+#: be large.
+MAX_NODES = 10**7
+
 
 __all__ = ["Hackendot", "Round", "grundy_brute", "winning_moves_brute"]
 
@@ -82,7 +88,7 @@ def _clean_parents(parents) -> list[int]:
     if isinstance(parents, (str, bytes, dict)) or not isinstance(parents, Iterable):
         raise TypeError(
             "a Hackendot forest is given by a parent list: parents[i] is the index "
-            f"of node i's parent, or None for a root; got {parents!r}"
+            f"of node i's parent, or None for a root; got {show(parents)}"
         )
     parents = list(parents)
     n = len(parents)
@@ -94,7 +100,7 @@ def _clean_parents(parents) -> list[int]:
             elif isinstance(p, bool) or not isinstance(p, numbers.Integral):
                 raise TypeError(
                     f"the parent of node {i} must be a node index (an integer) or None "
-                    f"for a root, got {p!r} of type {type(p).__name__}"
+                    f"for a root, got {show(p)} of type {type(p).__name__}"
                 )
             else:
                 converted.append(int(p))
@@ -211,6 +217,52 @@ def _value_sorted(par: list[int]) -> int:
         par, _ = _contract(par, black)
         k += 1
     return value
+
+
+
+def _subtree_values(par: list[int]) -> list[int]:
+    """The nim value ``g[c]`` of the subtree above every node ``c`` at once.
+
+    ``par`` is a parent list with ``par[i] < i`` (``-1`` roots); the subtree
+    ``T_c`` is ``c`` with everything above it, ``c`` as its root.
+
+    Algorithm notes.  The coloring is decided bottom-up, so ``T_c`` is
+    colored as in the whole forest.  A black node's parent in ``L`` is its
+    nearest black ancestor at most two steps down; inside ``T_c`` that link
+    is lost only when it runs through ``c`` itself, white.  So ``L(T_c)`` is
+    ``L(F)`` cut down to the nodes of ``T_c``: the ``L``-subtree of ``c``
+    when ``c`` is black, and the ``L``-subtrees of ``c``'s children (all
+    black) when ``c`` is white.  With Úlehla's theorem (bit 0 is "the root
+    is white", the other bits are the value of the contraction, doubled)::
+
+        g[c] = 2 * gL[c]                              if c is black
+        g[c] = 1 + 2 * XOR of gL[d] over children d    if c is white
+
+    where ``gL`` are the same numbers one contraction further.  The
+    contractions at least halve, so all rounds together cost O(n).  The
+    tests compare every ``g[c]`` with brute force on the subtree.
+    """
+    levels = []  # (par, black, blacks) of F, L(F), L(L(F)), …
+    while par:
+        black, _ = _black_flags(par, None)
+        nxt, blacks = _contract(par, black)
+        levels.append((par, black, blacks))
+        par = nxt
+    g: list[int] = []  # values on the level below, indexed in its numbering
+    for par, black, blacks in reversed(levels):
+        up = [0] * len(par)  # white node: XOR of its children's doubled values
+        val = [0] * len(par)
+        for j, b in enumerate(blacks):
+            x = g[j] << 1
+            val[b] = x
+            p = par[b]
+            if p >= 0 and not black[p]:
+                up[p] ^= x
+        for i, b in enumerate(black):
+            if not b:
+                val[i] = up[i] | 1  # the doubled values are even
+        g = val
+    return g
 
 
 def _sorted_frame(par: list[int], order: list[int] | None) -> tuple[list[int], list[int]]:
@@ -331,7 +383,7 @@ class Hackendot:
         >>> Hackendot.path(3)
         Hackendot([None, 0, 1])
         """
-        n = as_count(n, "the number of nodes in a path")
+        n = as_count(n, "the number of nodes in a path", MAX_NODES)
         return cls._trusted([-1] + list(range(n - 1)) if n else [])
 
     @classmethod
@@ -341,7 +393,7 @@ class Hackendot:
         >>> Hackendot.star(3)
         Hackendot([None, 0, 0, 0])
         """
-        k = as_count(k, "the number of leaves of a star")
+        k = as_count(k, "the number of leaves of a star", MAX_NODES)
         return cls._trusted([-1] + [0] * k)
 
     @classmethod
@@ -353,7 +405,8 @@ class Hackendot:
         """
         par = [-1]
         for i, leg in enumerate(legs, start=1):
-            leg = as_count(leg, f"leg {i} of a spider")
+            leg = as_count(leg, f"leg {i} of a spider", MAX_NODES)
+            check_size(len(par) + leg, MAX_NODES, "the number of nodes of the spider")
             below = 0
             for _ in range(leg):
                 par.append(below)
@@ -387,8 +440,8 @@ class Hackendot:
         """
         import random as _random
 
-        n = as_count(n, "the number of nodes")
-        trees = as_count(trees, "the number of trees")
+        n = as_count(n, "the number of nodes", MAX_NODES)
+        trees = as_count(trees, "the number of trees", MAX_NODES)
         if n and not 1 <= trees <= n:
             raise ValueError(f"a forest of {n} nodes has between 1 and {n} trees, got {trees}")
         rng = _random.Random(seed)
@@ -412,19 +465,36 @@ class Hackendot:
         Hackendot([None, None, 1])
         """
         par: list[int] = []
+        # Each node's place ("tree 0, child 1, child 0") is kept as a link to
+        # its parent's place plus its own child number, and spelt out only
+        # for an error message: building the text for every node would cost
+        # time proportional to its depth, quadratic on a long path.
+        places: list[tuple[int, int]] = []  # (parent's place, child number)
+
+        def where(place: int) -> str:
+            steps = []
+            while place >= 0:
+                place, j = places[place]
+                steps.append(j)
+            tree_no = steps.pop()
+            return ", ".join([f"tree {tree_no}"] + [f"child {j}" for j in reversed(steps)])
+
         for t, tree in enumerate(trees):
-            stack = [(tree, -1, f"tree {t}")]
+            places.append((-1, t))
+            stack = [(tree, -1, len(places) - 1)]
             while stack:
-                node, parent, where = stack.pop()
+                node, parent, place = stack.pop()
                 if not isinstance(node, (list, tuple)):
                     raise TypeError(
-                        f"{where} must be a list of its children (use [] for a leaf), "
-                        f"got {node!r}"
+                        f"{where(place)} must be a list of its children (use [] for a leaf), "
+                        f"got {show(node)}"
                     )
                 me = len(par)
                 par.append(parent)
+                check_size(len(par), MAX_NODES, "the number of nodes")
                 for j in range(len(node) - 1, -1, -1):
-                    stack.append((node[j], me, f"{where}, child {j}"))
+                    places.append((place, j))
+                    stack.append((node[j], me, len(places) - 1))
         return cls._trusted(par)
 
     def to_nested(self) -> list:
@@ -474,16 +544,18 @@ class Hackendot:
         roots = list(roots)
         for r in roots:
             if r not in graph:
-                raise ValueError(f"root {r!r} is not a node of the graph")
+                raise ValueError(f"root {show(r)} is not a node of the graph")
         if len(set(roots)) != len(roots):
             raise ValueError("each root may be named only once")
         if directed:
             bad = [v for v in graph if graph.in_degree(v) > 1]
             if bad:
-                raise ValueError(f"node {bad[0]!r} has more than one parent; a tree node has one")
+                raise ValueError(
+                    f"node {show(bad[0])} has more than one parent; a tree node has one"
+                )
             bad = [r for r in roots if graph.in_degree(r)]
             if bad:
-                raise ValueError(f"root {bad[0]!r} has a parent; a root has none")
+                raise ValueError(f"root {show(bad[0])} has a parent; a root has none")
             neighbours = graph.successors
         else:
             neighbours = graph.neighbors
@@ -498,7 +570,7 @@ class Hackendot:
                     continue
                 if w in index:
                     raise ValueError(
-                        f"the graph has a cycle or two roots in one tree (node {w!r} is "
+                        f"the graph has a cycle or two roots in one tree (node {show(w)} is "
                         "reached twice); a Hackendot forest needs one root per tree and "
                         "no cycles"
                     )
@@ -508,7 +580,7 @@ class Hackendot:
         if len(names) != graph.number_of_nodes():
             missing = next(v for v in graph if v not in index)
             raise ValueError(
-                f"node {missing!r} cannot be reached from any root; name a root in its tree"
+                f"node {show(missing)} cannot be reached from any root; name a root in its tree"
             )
         forest = cls._trusted(par)
         return (forest, names) if with_map else forest
@@ -604,13 +676,13 @@ class Hackendot:
 
     def _node(self, i) -> int:
         if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"a node must be given by its index (an integer), got {i!r}")
+            raise TypeError(f"a node must be given by its index (an integer), got {show(i)}")
         i = int(i)
         if not 0 <= i < len(self):
             if not self._par:
-                raise ValueError(f"there is no node {i}: this forest is empty")
+                raise ValueError(f"there is no node {show(i)}: this forest is empty")
             raise ValueError(
-                f"there is no node {i}: this forest has {len(self)} nodes, "
+                f"there is no node {show(i)}: this forest has {len(self)} nodes, "
                 f"numbered 0 to {len(self) - 1}"
             )
         return i
@@ -735,14 +807,44 @@ class Hackendot:
     def winning_moves(self) -> list[int]:
         """Every node whose deletion leaves a P-position (value 0), in order.
 
-        Each tree is valued once; then every move is valued by Úlehla's
-        method inside its own tree only (quadratic in the tree sizes, fine
-        for teaching-sized forests).
+        Linear time.  Deleting ``v`` removes the path from its root ``r`` up
+        to ``v``; left in that tree are the subtrees hanging off the path.
+        Let ``g[c]`` be the value of the subtree above ``c`` (all found at
+        once, see ``_subtree_values``), ``s[u]`` the nim sum of ``g`` over
+        ``u``'s children, and ``e[v]`` the nim sum of ``g[u] ⊕ s[u]`` over
+        the path ``r … v``: each path node brings in its children and takes
+        itself away.  The tree is left worth ``g[r] ⊕ e[v]`` (``g[r]`` was
+        never there to take away), and the forest ``total ⊕ g[r] ⊕ g[r] ⊕
+        e[v] = total ⊕ e[v]``, so ``v`` wins exactly when ``e[v] == total``.
 
         >>> Hackendot.path(3).winning_moves()
         [2]
         >>> (Hackendot.path(2) + Hackendot.path(2)).winning_moves()
         []
+        """
+        par, order = _sorted_frame(self._par, self._order)
+        g = _subtree_values(par)
+        total = 0
+        for p, x in zip(par, g, strict=True):
+            if p < 0:
+                total ^= x
+        if total == 0:
+            return []
+        step = g[:]  # g[u] XOR (nim sum of g over u's children)
+        for i, p in enumerate(par):
+            if p >= 0:
+                step[p] ^= g[i]
+        e = step  # prefix nim sums along each path, in place, parents first
+        for i, p in enumerate(par):
+            if p >= 0:
+                e[i] ^= e[p]
+        return sorted(order[k] for k, x in enumerate(e) if x == total)
+
+    def _winning_moves_quadratic(self) -> list[int]:
+        """The former winning_moves: each move re-valued by Úlehla's method.
+
+        Quadratic in the tree sizes; kept as a twin for the tests and the
+        benchmark.
         """
         groups = self.components()
         frames = []  # each tree renumbered parents-first, with its value
@@ -781,7 +883,7 @@ class Hackendot:
         True
         """
         if not isinstance(other, Hackendot):
-            raise TypeError(f"can only compare with another Hackendot, got {other!r}")
+            raise TypeError(f"can only compare with another Hackendot, got {show(other)}")
         return len(self) == len(other) and _canonical(self) == _canonical(other)
 
     # -- files ---------------------------------------------------------------

@@ -21,7 +21,7 @@ P-position.
 by side (Grundy's game splits a heap into two heaps; Kayles knocks a pin out
 of the middle of a row).  Write such a position as :class:`Sum` of its
 components: ``Sum([2, 5])`` is "a heap of 2 and a heap of 5".  The engine
-values a ``Sum`` as the nim sum of its components' values (Thm 4.4) and asks
+values a ``Sum`` as the nim sum of its components' values (Lemma 3.3 with Thm 4.2) and asks
 ``options`` only about single components, so ``options`` may return
 ``Sum`` objects and need never handle one.  A move in a ``Sum`` is a move in
 one component (see :func:`moves`).
@@ -43,7 +43,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Hashable, Iterable
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, show
 from cgteach.nimbers import _mex
 
 __all__ = [
@@ -77,7 +77,7 @@ class Sum(tuple):
 
     def __new__(cls, components: Iterable = ()):
         if isinstance(components, (str, bytes)) or not isinstance(components, Iterable):
-            raise TypeError(f"Sum takes a list of component positions, got {components!r}")
+            raise TypeError(f"Sum takes a list of component positions, got {show(components)}")
         flat: list = []
         for part in components:
             if isinstance(part, Sum):
@@ -117,19 +117,43 @@ class Sum(tuple):
 def _check_hashable(position, where: str):
     if not isinstance(position, Hashable):
         raise TypeError(
-            f"{where} {position!r} is not hashable; use immutable positions "
+            f"{where} {show(position)} is not hashable; use immutable positions "
             "(tuples instead of lists, frozensets instead of sets)"
         )
     try:
         hash(position)
     except TypeError as err:
         raise TypeError(
-            f"{where} {position!r} is not hashable ({err}); use immutable positions "
+            f"{where} {show(position)} is not hashable ({err}); use immutable positions "
             "(tuples instead of lists, frozensets instead of sets)"
         ) from None
 
 
-def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
+#: How many new positions one call may value before it gives up (see grundy).
+MAX_POSITIONS = 200_000
+
+
+def _budget(max_positions) -> int | None:
+    if max_positions is None:
+        return None
+    return as_count(max_positions, "max_positions")
+
+
+def _too_many(position, limit) -> ValueError:
+    return ValueError(
+        f"the game from {show(position)} has more than {show(limit)} positions to value; "
+        f"pass max_positions=None (or a larger number) to search further, "
+        f"or use a ruleset's fast method"
+    )
+
+
+def grundy(
+    position,
+    options: Callable,
+    *,
+    cache: dict | None = None,
+    max_positions: int | None = MAX_POSITIONS,
+) -> int:
     """Return the Grundy value of ``position``.
 
     ``options(position)`` must return or yield the positions one move away
@@ -137,7 +161,10 @@ def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
     components).  Values are memoised in ``cache`` (a ``dict`` you may pass
     in to reuse work across calls; it maps positions, never sums, to values).
     The search is iterative, with an explicit stack, so a game that lasts a
-    million moves is fine.  A cycle of moves raises ``ValueError``.
+    million moves is fine.  A cycle of moves raises ``ValueError``.  A call
+    values at most ``max_positions`` new positions (default
+    :data:`MAX_POSITIONS`, about a second of search) and then refuses with
+    ``ValueError`` instead of running for hours; ``None`` lifts the limit.
 
     >>> grundy(10, lambda n: range(n))          # a Nim heap of 10: *10
     10
@@ -149,13 +176,14 @@ def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
     0
     """
     if not callable(options):
-        raise TypeError(f"options must be a function position -> positions, got {options!r}")
+        raise TypeError(f"options must be a function position -> positions, got {show(options)}")
     if cache is None:
         cache = {}
     elif not isinstance(cache, dict):
         raise TypeError(f"cache must be a dict (or None), got {type(cache).__name__}")
+    limit = _budget(max_positions)
     if isinstance(position, Sum):
-        return _sum_value(position, options, cache)
+        return _sum_value(position, options, cache, limit)
     _check_hashable(position, "position")
     if position in cache:
         return cache[position]
@@ -163,10 +191,11 @@ def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
     # frame holds a position, an iterator over the children still to value,
     # and what has been learnt so far: the set of option values (for a
     # plain position, whose value is their MEX, Thm 4.1) or the running nim
-    # sum (for a Sum, whose value is the nim sum of its parts, Thm 4.4).
+    # sum (for a Sum, whose value is the nim sum of its parts: Lemma 3.3 with Thm 4.2).
     # ``on_stack`` catches cycles, which have no Grundy value.
     stack: list[list] = [[position, iter(_children(position, options)), set(), False]]
     on_stack = {position}
+    valued = 1  # positions this call has put on the stack
     while stack:
         frame = stack[-1]
         pushed = False
@@ -175,17 +204,22 @@ def grundy(position, options: Callable, *, cache: dict | None = None) -> int:
             try:
                 value = _known(child, cache) if is_sum else cache.get(child)
             except TypeError:
-                _check_hashable(child, f"an option of {frame[0]!r},")
+                _check_hashable(child, f"an option of {show(frame[0])},")
                 raise
             if value is None:
                 if not is_sum and child in on_stack:
                     raise ValueError(
-                        f"the moves from {child!r} lead back to it: the game has a cycle, "
+                        f"the moves from {show(child)} lead back to it: the game has a cycle, "
                         "so Grundy values are not defined"
                     )
                 if is_sum:
                     stack.append([child, iter(child), 0, True])
                 else:
+                    # Count the positions this call values; a game far too big
+                    # for a search is refused instead of running for hours.
+                    valued += 1
+                    if limit is not None and valued > limit:
+                        raise _too_many(position, limit)
                     on_stack.add(child)
                     stack.append([child, iter(_children(child, options)), set(), False])
                 pushed = True
@@ -217,7 +251,7 @@ def _children(position, options):
     result = options(position)
     if result is None:
         raise TypeError(
-            f"options({position!r}) returned None; it must return a list "
+            f"options({show(position)}) returned None; it must return a list "
             "(or yield) the positions one move away, [] when there are none"
         )
     return result
@@ -238,10 +272,10 @@ def _known(total: Sum, cache: dict):
     return value
 
 
-def _sum_value(total: Sum, options, cache) -> int:
+def _sum_value(total: Sum, options, cache, limit=MAX_POSITIONS) -> int:
     value = 0
     for part in total:
-        value ^= grundy(part, options, cache=cache)
+        value ^= grundy(part, options, cache=cache, max_positions=limit)
     return value
 
 
@@ -281,16 +315,29 @@ def moves(position, options: Callable) -> list:
     return result
 
 
-def outcome(position, options: Callable, *, cache: dict | None = None) -> str:
+def outcome(
+    position,
+    options: Callable,
+    *,
+    cache: dict | None = None,
+    max_positions: int | None = MAX_POSITIONS,
+) -> str:
     """Return ``"P"`` if the player who just moved wins, ``"N"`` if the next player wins.
 
     >>> outcome(4, lambda n: [n - k for k in (1, 2, 3) if k <= n])
     'P'
     """
-    return "P" if grundy(position, options, cache=cache) == 0 else "N"
+    value = grundy(position, options, cache=cache, max_positions=max_positions)
+    return "P" if value == 0 else "N"
 
 
-def winning_moves(position, options: Callable, *, cache: dict | None = None) -> list:
+def winning_moves(
+    position,
+    options: Callable,
+    *,
+    cache: dict | None = None,
+    max_positions: int | None = MAX_POSITIONS,
+) -> list:
     """Return the options of ``position`` whose Grundy value is 0 (moves to a P-position).
 
     The list is empty exactly when ``position`` is a P-position.  Options of a
@@ -303,7 +350,13 @@ def winning_moves(position, options: Callable, *, cache: dict | None = None) -> 
     """
     if cache is None:
         cache = {}
-    return [p for p in moves(position, options) if grundy(p, options, cache=cache) == 0]
+    if cache is None:
+        cache = {}
+    return [
+        p
+        for p in moves(position, options)
+        if grundy(p, options, cache=cache, max_positions=max_positions) == 0
+    ]
 
 
 def state_graph(position, options: Callable, *, max_nodes: int = 10_000):
@@ -323,7 +376,7 @@ def state_graph(position, options: Callable, *, max_nodes: int = 10_000):
     if as_count(max_nodes, "max_nodes") < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
     if not callable(options):
-        raise TypeError(f"options must be a function position -> positions, got {options!r}")
+        raise TypeError(f"options must be a function position -> positions, got {show(options)}")
     _check_hashable(position, "position")
     G = nx.DiGraph()
     cache: dict = {}
@@ -335,7 +388,7 @@ def state_graph(position, options: Callable, *, max_nodes: int = 10_000):
             if child not in G:
                 if G.number_of_nodes() >= max_nodes:
                     raise ValueError(
-                        f"the game from {position!r} has more than {max_nodes} positions; "
+                        f"the game from {show(position)} has more than {max_nodes} positions; "
                         "start smaller or pass a larger max_nodes"
                     )
                 G.add_node(child)
@@ -379,7 +432,7 @@ def _outcome_by_search(position, options: Callable, *, cache: dict | None = None
                 known = cache.get(child)
                 if known is None:
                     if child in on_stack:
-                        raise ValueError(f"the moves from {child!r} lead back to it: a cycle")
+                        raise ValueError(f"the moves from {show(child)} lead back to it: a cycle")
                     on_stack.add(child)
                     frame[2] = child
                     stack.append([child, iter(moves(child, options)), None])

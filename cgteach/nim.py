@@ -44,8 +44,33 @@ import sys
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from cgteach._validate import as_count, as_heaps
+from cgteach._validate import as_count, as_heaps, check_size, show
 from cgteach.nimbers import binary_expansion, nim_sum, subpiles
+
+#: Limits, stated once.  The XOR rule itself has no size limit, so heaps of
+#: any size are fine; what is limited is what grows with the count of heaps,
+#: the count of moves, or the number of binary digits written out.
+MAX_HEAPS = 10**6  # heaps in one position
+MAX_MOVES = 10**6  # moves listed by moves()
+MAX_BITS = 64  # binary digits in balancing_steps() and binary_table()
+MAX_GAME_HEAPS = 20  # piles in the terminal game (drawn as rows of O)
+MAX_GAME_SIZE = 60  # stones in one pile of the terminal game
+
+
+def _heaps(heaps) -> tuple[int, ...]:
+    return as_heaps(heaps, limit=MAX_HEAPS)
+
+
+def _small_heaps(heaps, what: str) -> tuple[int, ...]:
+    """Heaps of at most MAX_BITS binary digits, for the written-out procedures."""
+    heaps = _heaps(heaps)
+    for i, h in enumerate(heaps, start=1):
+        if h.bit_length() > MAX_BITS:
+            raise ValueError(
+                f"heap {i} is {show(h)}, which has {h.bit_length()} binary digits; "
+                f"{what} writes every digit out, so it is limited to heaps below 2**{MAX_BITS}"
+            )
+    return heaps
 
 __all__ = [
     "is_balanced",
@@ -75,7 +100,7 @@ def is_balanced(heaps) -> bool:
     >>> is_balanced([1, 2, 3]), is_balanced([10, 12, 5]), is_balanced([])
     (True, False, True)
     """
-    return nim_sum(as_heaps(heaps)) == 0
+    return nim_sum(_heaps(heaps)) == 0
 
 
 def outcome(heaps, misere: bool = False) -> str:
@@ -94,7 +119,7 @@ def outcome(heaps, misere: bool = False) -> str:
     >>> outcome([2, 2], misere=True), outcome([2, 1], misere=True)
     ('P', 'N')
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     if misere and all(h <= 1 for h in heaps):
         return "P" if sum(heaps) % 2 == 1 else "N"
     return "P" if nim_sum(heaps) == 0 else "N"
@@ -113,7 +138,7 @@ def winning_moves(heaps) -> list[tuple[int, int]]:
     >>> winning_moves([3, 5, 7])
     [(0, 2), (1, 4), (2, 6)]
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     s = nim_sum(heaps)
     if s == 0:
         return []
@@ -143,7 +168,7 @@ def misere_winning_moves(heaps) -> list[tuple[int, int]]:
     >>> misere_winning_moves([1, 1]), misere_winning_moves([1, 1, 1])
     ([(0, 0), (1, 0)], [])
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     big = [i for i, h in enumerate(heaps) if h > 1]
     if len(big) >= 2:
         return winning_moves(heaps)
@@ -165,7 +190,8 @@ def moves(heaps) -> list[tuple[int, int]]:
     >>> moves([2, 0, 1])
     [(0, 1), (0, 0), (2, 0)]
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
+    check_size(sum(heaps), MAX_MOVES, "the number of moves (the total number of stones)")
     return [(i, new) for i, h in enumerate(heaps) for new in range(h - 1, -1, -1)]
 
 
@@ -173,29 +199,29 @@ def _check_move(heaps: tuple[int, ...], move) -> tuple[int, int]:
     """Return ``move`` as ``(heap_index, new_size)`` or raise a clear error."""
     if isinstance(move, (str, bytes)) or not isinstance(move, (tuple, list)) or len(move) != 2:
         raise TypeError(
-            f"a move must be a pair (heap_index, new_size) such as (0, 9), got {move!r}"
+            f"a move must be a pair (heap_index, new_size) such as (0, 9), got {show(move)}"
         )
     index = as_count(move[0], "the heap index of a move")
     new = as_count(move[1], "the new heap size of a move")
     if index >= len(heaps):
         if not heaps:
-            raise ValueError(f"there are no heaps, so there is no heap index {index}")
+            raise ValueError(f"there are no heaps, so there is no heap index {show(index)}")
         raise ValueError(
-            f"there is no heap index {index}: the indices run from 0 to {len(heaps) - 1}"
+            f"there is no heap index {show(index)}: the indices run from 0 to {len(heaps) - 1}"
         )
     size = heaps[index]
-    where = f"heap index {index} (pile {index + 1})"
+    where = f"heap index {show(index)} (pile {index + 1})"
     if size == 0:
         raise ValueError(f"{where} is empty: there is nothing to take from it")
     if new == size:
         raise ValueError(
-            f"a move must take at least one stone: {where} has {size} "
-            f"and the new size {new} takes none"
+            f"a move must take at least one stone: {where} has {show(size)} "
+            f"and the new size {show(new)} takes none"
         )
     if new > size:
         raise ValueError(
             f"{where} has only {_stones(size)}: its new size must be "
-            f"{_range_text(0, size - 1)}, got {new}"
+            f"{_range_text(0, size - 1)}, got {show(new)}"
         )
     return index, new
 
@@ -213,7 +239,7 @@ def play(heaps, move) -> tuple[int, ...]:
     ...
     ValueError: heap index 1 (pile 2) has only 2 stones: its new size must be 0 or 1, got 5
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     index, new = _check_move(heaps, move)
     return heaps[:index] + (new,) + heaps[index + 1 :]
 
@@ -289,7 +315,7 @@ class Balancing:
         return self.move is None
 
     def __repr__(self):
-        return f"balancing_steps({list(self.heaps)!r})"
+        return f"balancing_steps({list(self.heaps)!r})"  # heaps below 2**64: short
 
     def __str__(self):
         import textwrap
@@ -320,7 +346,7 @@ def balancing_steps(heaps) -> Balancing:
       7. The other piles hold 1 an odd number of times, so remove 1: T = 2 - 1 = 1.
       8. Take T = 1 stone from pile 1, leaving 9: the position 9, 12, 5 has nim sum 0.
     """
-    heaps = as_heaps(heaps)
+    heaps = _small_heaps(heaps, "the balancing procedure")
     table = {p: tuple(ix) for p, ix in subpiles(heaps).items()}
     odd = tuple(p for p, ix in table.items() if len(ix) % 2 == 1)
     steps = [_subpiles_sentence(heaps)]
@@ -408,14 +434,20 @@ def best_move(heaps, misere: bool = False, rng=None) -> tuple[int, int]:
     >>> best_move([10, 12, 5]), best_move([2, 3, 1]), best_move([1, 5], misere=True)
     ((0, 9), (1, 2), (1, 0))
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     if not any(heaps):
         raise ValueError("there is no move: every heap is empty (the game is over)")
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
     if found:
         return found[0]
     if rng is not None:
-        return rng.choice(moves(heaps))
+        # The same draw as rng.choice(moves(heaps)) (one randbelow over the
+        # moves in that order) without listing moves: heaps can be huge.
+        k = rng.randrange(sum(heaps))
+        for index, h in enumerate(heaps):
+            if k < h:
+                return index, h - 1 - k
+            k -= h
     index = max(range(len(heaps)), key=lambda i: (heaps[i], -i))
     return index, heaps[index] - 1
 
@@ -432,13 +464,13 @@ def hint(heaps, misere: bool = False) -> str:
     >>> hint([1, 3], misere=True)
     'Take 3 stones from pile 2 (emptying it): that leaves an odd number of one-stone piles.'
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     if not any(heaps):
         return "There are no stones left: the game is over."
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
     if found:
         index, new = found[0]
-        left = "emptying it" if new == 0 else f"leaving {new}"
+        left = "emptying it" if new == 0 else f"leaving {show(new)}"
         after = heaps[:index] + (new,) + heaps[index + 1 :]
         if misere and all(h <= 1 for h in after):
             why = "that leaves an odd number of one-stone piles"
@@ -526,7 +558,7 @@ def binary_table(heaps) -> BinaryTable:
     >>> binary_table([3, 3]).leading is None
     True
     """
-    heaps = as_heaps(heaps)
+    heaps = _small_heaps(heaps, "the binary table")
     s = nim_sum(heaps)
     width = max(1, max((h.bit_length() for h in heaps), default=0))
     powers = tuple(1 << k for k in range(width - 1, -1, -1))
@@ -603,7 +635,7 @@ def _brute_force_winning_moves(heaps, misere: bool = False) -> list[tuple[int, i
     >>> _brute_force_winning_moves([3, 5, 7])
     [(0, 2), (1, 4), (2, 6)]
     """
-    heaps = as_heaps(heaps)
+    heaps = _heaps(heaps)
     return [
         (i, new)
         for i, h in enumerate(heaps)
@@ -618,7 +650,7 @@ def _brute_force_winning_moves(heaps, misere: bool = False) -> list[tuple[int, i
 
 
 def _stones(n: int) -> str:
-    return "1 stone" if n == 1 else f"{n} stones"
+    return "1 stone" if n == 1 else f"{show(n)} stones"
 
 
 def _times(n: int) -> str:
@@ -627,10 +659,10 @@ def _times(n: int) -> str:
 
 def _range_text(lo: int, hi: int) -> str:
     if lo == hi:
-        return str(lo)
+        return show(lo)
     if hi == lo + 1:
-        return f"{lo} or {hi}"
-    return f"from {lo} to {hi}"
+        return f"{show(lo)} or {show(hi)}"
+    return f"from {show(lo)} to {show(hi)}"
 
 
 def _position_text(heaps) -> str:
@@ -680,6 +712,7 @@ class _Console:
             except EOFError:
                 raise _EndOfInput from None
         self.stdout.write(prompt)
+        self.stdout.flush()  # a prompt on a pipe must show before we wait
         line = self.stdin.readline()
         if not line:
             raise _EndOfInput
@@ -852,6 +885,13 @@ def main(argv=None, *, input=None, output=None) -> int:
             start = as_heaps(args.heaps)
         except (TypeError, ValueError) as exc:
             parser.error(f"--heaps: {exc}")
+        if len(start) > MAX_GAME_HEAPS or max(start) > MAX_GAME_SIZE:
+            # the board draws every stone: keep it on one screen
+            parser.error(
+                f"--heaps: the terminal game takes at most {MAX_GAME_HEAPS} piles of "
+                f"0 to {MAX_GAME_SIZE} stones, got {len(start)} piles, the largest "
+                f"{show(max(start))}"
+            )
         if not any(start):
             parser.error("--heaps: at least one pile must have a stone in it")
     console = _Console(input, output)
@@ -883,10 +923,33 @@ def main(argv=None, *, input=None, output=None) -> int:
             game += 1
         console.say("Thanks for playing. Goodbye!")
     except (_EndOfInput, KeyboardInterrupt):
-        console.say()
-        console.say("Goodbye!")
+        try:
+            console.say()
+            console.say("Goodbye!")
+        except (BrokenPipeError, ValueError):
+            pass
+    except BrokenPipeError:
+        # The reader went away (``... | head -3``): nobody is left to play with.
+        _silence(console.stdout)
     return 0
 
 
+def _silence(stream) -> None:
+    """Point a closed standard output at /dev/null so the exit flush is quiet."""
+    import os
+
+    if stream is sys.stdout:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        code = main()
+    except BrokenPipeError:  # e.g. --help into a closed pipe
+        _silence(sys.stdout)
+        code = 0
+    sys.exit(code)

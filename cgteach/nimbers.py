@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from functools import reduce
 from operator import xor
 
-from cgteach._validate import as_count, as_heaps
+from cgteach._validate import as_count, as_heaps, show
 
 __all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber"]
 
@@ -74,8 +74,11 @@ def nim_sum(*heaps: int) -> int:
     >>> nim_sum()
     0
     """
-    if len(heaps) == 1 and not isinstance(heaps[0], int):
-        heaps = tuple(heaps[0]) if isinstance(heaps[0], Iterable) else heaps
+    one = heaps[0] if len(heaps) == 1 else None
+    if isinstance(one, Iterable) and not isinstance(one, (str, bytes, bytearray)):
+        # one list of heaps; text and bytes are one (bad) heap, never a list:
+        # b"12" is not the heaps [49, 50]
+        return reduce(xor, as_heaps(heaps[0]), 0)
     values = [as_count(h, f"heap {i}") for i, h in enumerate(heaps, start=1)]
     return reduce(xor, values, 0)
 
@@ -91,7 +94,7 @@ def mex(values: Iterable[int]) -> int:
     0
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"mex needs a collection of non-negative integers, got {values!r}")
+        raise TypeError(f"mex needs a collection of non-negative integers, got {show(values)}")
     return _mex({as_count(v, "each value given to mex") for v in values})
 
 

@@ -45,7 +45,10 @@ import numbers
 from collections.abc import Iterable
 from fractions import Fraction
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
+
+#: The longest sign expansion (= latest birthday) written out or built as a stalk.
+MAX_SIGNS = 10**6
 
 __all__ = [
     "is_dyadic",
@@ -64,27 +67,34 @@ __all__ = [
 def _as_fraction(x, what: str = "x") -> Fraction:
     """Read ``x`` as an exact ``Fraction`` or raise a clear error."""
     if isinstance(x, bool):
-        raise TypeError(f"{what} must be a number such as 3, Fraction(3, 4) or '3/4', got {x!r}")
+        raise TypeError(
+            f"{what} must be a number such as 3, Fraction(3, 4) or '3/4', got "
+            f"{show(x)}"
+        )
     if isinstance(x, Fraction):
         return x
     if isinstance(x, numbers.Integral):
         return Fraction(int(x))
     if isinstance(x, float):
         if not math.isfinite(x):
-            raise ValueError(f"{what} must be a finite number, got {x!r}")
+            raise ValueError(f"{what} must be a finite number, got {show(x)}")
         return Fraction(x)
     if isinstance(x, numbers.Rational):
         return Fraction(x.numerator, x.denominator)
+    if isinstance(x, numbers.Real) and not isinstance(x, float):  # numpy floats
+        return _as_fraction(float(x), what)
     if isinstance(x, str):
+        if len(x) > 10_000:
+            raise ValueError(f"{what} is a text of {len(x)} characters, too long for a number")
         try:
             return Fraction(x.strip())
         except (ValueError, ZeroDivisionError):
             raise ValueError(
-                f"{what} must be a number such as '3', '-1/2' or '3/4', got {x!r}"
+                f"{what} must be a number such as '3', '-1/2' or '3/4', got {show(x)}"
             ) from None
     raise TypeError(
         f"{what} must be a number such as 3, Fraction(3, 4) or '3/4', "
-        f"got {x!r} of type {type(x).__name__}"
+        f"got {show(x)} of type {type(x).__name__}"
     )
 
 
@@ -110,7 +120,7 @@ def as_dyadic(x, what: str = "x") -> Fraction:
     """
     q = _as_fraction(x, what)
     if q.denominator & (q.denominator - 1):
-        raise ValueError(f"{q} is not dyadic: its denominator is not a power of two")
+        raise ValueError(f"{show(q)} is not dyadic: its denominator is not a power of two")
     return q
 
 
@@ -130,7 +140,11 @@ def format_number(x) -> str:
     d = q.denominator
     if d & (d - 1) == 0 and q.numerator.bit_length() < 4000:
         return f"{q.numerator}/2**{d.bit_length() - 1}"
-    return f"{float(q):.6g} (not shown in full: {d.bit_length()}-bit denominator)"
+    try:
+        approx = f"{float(q):.6g}"
+    except OverflowError:
+        approx = f"{'-' if q < 0 else ''}about 2**{q.numerator.bit_length() - d.bit_length()}"
+    return f"{approx} (not shown in full: {d.bit_length()}-bit denominator)"
 
 
 def birthday(x) -> int:
@@ -148,7 +162,11 @@ def birthday(x) -> int:
     ...
     ValueError: 1/3 is not dyadic: its denominator is not a power of two
     """
-    q = abs(as_dyadic(x))
+    return _birthday(as_dyadic(x))
+
+
+def _birthday(q: Fraction) -> int:
+    q = abs(q)
     if q.denominator == 1:
         return q.numerator
     k = q.denominator.bit_length() - 1
@@ -186,7 +204,7 @@ def simplest_between(lo=None, hi=None) -> Fraction:
     high = None if hi is None else _as_fraction(hi, "hi")
     if low is not None and high is not None and low >= high:
         raise ValueError(
-            f"there is no number strictly between {low} and {high}: "
+            f"there is no number strictly between {show(low)} and {show(high)}: "
             "the lower end must be less than the upper end"
         )
     if (low is None or low < 0) and (high is None or high > 0):
@@ -198,12 +216,23 @@ def simplest_between(lo=None, hi=None) -> Fraction:
     n = math.floor(low) + 1  # the smallest integer strictly above low
     if high is None or n < high:
         return Fraction(n)
-    scale = 1
-    while True:
-        scale *= 2
-        m = math.floor(low * scale) + 1
-        if Fraction(m, scale) < high:
-            return Fraction(m, scale)
+    # The gap high - low holds a multiple of 1/2**k as soon as 1/2**k < gap, so
+    # k never passes bits(1/gap) + 1; start the doubling near there when the
+    # gap is tiny (saves a million Fraction steps for a 2**-10**6 gap) but
+    # step up from the smallest possible k, since a smaller one may also fit.
+    k = 1
+    gap = high - low
+    top = gap.denominator.bit_length() - gap.numerator.bit_length() + 2
+    lo_k, hi_k = 1, max(1, top)
+    # binary search the least k with floor(low*2**k)+1 < high*2**k (monotone in k)
+    while lo_k < hi_k:
+        k = (lo_k + hi_k) // 2
+        if Fraction(math.floor(low * 2**k) + 1, 2**k) < high:
+            hi_k = k
+        else:
+            lo_k = k + 1
+    scale = 2**lo_k
+    return Fraction(math.floor(low * scale) + 1, scale)
 
 
 def sign_expansion(x) -> str:
@@ -222,6 +251,8 @@ def sign_expansion(x) -> str:
     # each further binary digit b1 ... b(k-1) says whether the next step goes
     # up (1) or down (0); the final digit bk = 1 is where the path stops.
     q = as_dyadic(x)
+    what = f"the length of the sign expansion of {show(q)} (its birthday)"
+    check_size(_birthday(q), MAX_SIGNS, what)
     if q < 0:
         return sign_expansion(-q).translate(str.maketrans("+-", "-+"))
     n, rest = divmod(q.numerator, q.denominator)
@@ -239,12 +270,12 @@ def from_sign_expansion(signs: str) -> Fraction:
     (Fraction(3, 4), Fraction(0, 1), Fraction(-3, 2))
     """
     if not isinstance(signs, str):
-        raise TypeError(f"a sign expansion is a string of '+' and '-', got {signs!r}")
+        raise TypeError(f"a sign expansion is a string of '+' and '-', got {show(signs)}")
     bad = set(signs) - {"+", "-"}
     if bad:
         raise ValueError(
-            f"a sign expansion may only contain '+' and '-', got {signs!r} "
-            f"(which also has {''.join(sorted(bad))!r})"
+            f"a sign expansion may only contain '+' and '-', got {show(signs)} "
+            f"(which also has {show(''.join(sorted(bad)))})"
         )
     return _signs_value([1 if s == "+" else -1 for s in signs])
 
@@ -279,7 +310,7 @@ def _colour_sign(colour, i: int) -> int:
         if key in ("red", "r", "right", "-"):
             return -1
     raise ValueError(
-        f"stalk edge {i} has colour {colour!r}; a blue-red stalk uses only 'blue' and 'red'"
+        f"stalk edge {i} has colour {show(colour)}; a blue-red stalk uses only 'blue' and 'red'"
     )
 
 
@@ -298,10 +329,10 @@ def stalk_value(colours) -> Fraction:
     if isinstance(colours, str):
         raise TypeError(
             "colours must be a list such as ['blue', 'red'], not a single string "
-            f"{colours!r}"
+            f"{show(colours)}"
         )
     if not isinstance(colours, Iterable):
-        raise TypeError(f"colours must be a list such as ['blue', 'red'], got {colours!r}")
+        raise TypeError(f"colours must be a list such as ['blue', 'red'], got {show(colours)}")
     return _signs_value([_colour_sign(c, i) for i, c in enumerate(colours)])
 
 
@@ -321,8 +352,8 @@ def stalk_for(x) -> list[str]:
     return ["blue" if s == "+" else "red" for s in sign_expansion(x)]
 
 
-#: The last day :func:`dyadics_born_by` lists (about four million numbers).
-_LAST_LISTED_DAY = 20
+#: The last day :func:`dyadics_born_by` lists (about half a million numbers).
+_LAST_LISTED_DAY = 18
 
 
 def dyadics_born_by(day: int) -> list[Fraction]:
@@ -333,19 +364,23 @@ def dyadics_born_by(day: int) -> list[Fraction]:
     >>> len(dyadics_born_by(4)) == 2 ** 5 - 1
     True
 
-    Day ``d`` has ``2**(d+1) - 1`` numbers, so days past 20 are refused.
+    Day ``d`` has ``2**(d+1) - 1`` numbers, so days past 18 are refused.
     """
     day = as_count(day, "day")
     if day > _LAST_LISTED_DAY:
+        # no 2 ** (day + 1) here: for day = 10**100 it would never finish
+        count = show(2 ** (day + 1) - 1) if day < 1000 else "more than 2**1000"
         raise ValueError(
-            f"day {day} has {2 ** (day + 1) - 1} numbers, too many to list; "
-            f"ask for a day from 0 to {_LAST_LISTED_DAY}"
+            f"day {show(day)} has {count} numbers, "
+            f"too many to list; ask for a day from 0 to {_LAST_LISTED_DAY}"
         )
-    numbers_so_far = [Fraction(0)]
-    for _ in range(day):
-        grown = [numbers_so_far[0] - 1]
-        for a, b in zip(numbers_so_far, numbers_so_far[1:], strict=False):
-            grown += [a, (a + b) / 2]
-        grown += [numbers_so_far[-1], numbers_so_far[-1] + 1]
-        numbers_so_far = grown
-    return numbers_so_far
+    # Between n and n + 1 (n >= 0) the number n + m/2**k, m odd, is born on
+    # day n + 1 + k, so by ``day`` that stretch holds exactly the multiples of
+    # 2**-(day - n - 1).  Writing them out directly costs one Fraction each
+    # (the old day-by-day doubling cost one per number per day).
+    positive = []
+    for n in range(day):
+        scale = 1 << (day - n - 1)
+        positive.extend(Fraction(n * scale + m, scale) for m in range(scale))
+    positive.append(Fraction(day))
+    return [-x for x in reversed(positive[1:])] + positive

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cgteach import nim_sum
-from cgteach.hackenbush import Hackenbush
+from cgteach.hackenbush import Hackenbush, green
 from cgteach.hackenbush.examples import (
     forest,
     house,
@@ -187,6 +187,157 @@ def test_the_house_winning_cuts():
 def test_winning_moves_on_a_long_path_is_fast_and_right():
     big = Hackenbush([(k, k + 1) for k in range(50_000)] + [(0, "x")])
     assert winning_moves(big) == [1]  # leave a stalk of 1 beside the stalk of 1
+
+
+@st.composite
+def circuits_with_things_hanging(draw, max_length=8, extra=True):
+    """A circuit (maybe on a stalk) carrying loops, stalks, small circuits and trees."""
+    length = draw(st.integers(1, max_length))
+    if length == 1:
+        edges = [(0, 0)] if draw(st.booleans()) else [(0, 1), (1, 0)]
+        length = 2 if len(edges) == 2 else 1
+    else:
+        edges = [(k, (k + 1) % length) for k in range(length)]
+    fresh = 100
+    for k in range(length):
+        for _ in range(draw(st.integers(0, 2 if extra else 1))):
+            kind = draw(st.sampled_from(["loop", "stalk", "stalk", "circuit", "fork"]))
+            if kind == "loop":
+                edges.append((k, k))
+                continue
+            top = k
+            for _ in range(draw(st.integers(1, 3))):
+                edges.append((top, fresh))
+                top, fresh = fresh, fresh + 1
+            if kind == "circuit":
+                edges.append((top, k))
+            elif kind == "fork":
+                edges += [(top, fresh), (top, fresh + 1)]
+                fresh += 2
+    order = draw(st.permutations(range(len(edges))))
+    edges = [edges[i] for i in order]
+    if draw(st.booleans()):
+        return Hackenbush(edges + [("g", 0)], ground=("g",))
+    return Hackenbush(edges, ground=(0,))
+
+
+@given(circuits_with_things_hanging(max_length=6, extra=False))
+def test_winning_cuts_in_a_circuit_agree_with_brute_force(position):
+    if len(position) <= 12:
+        assert winning_moves(position) == winning_moves_brute(position)
+
+
+@given(circuits_with_things_hanging(max_length=30))
+def test_winning_cuts_in_a_circuit_agree_with_the_general_twin(position):
+    # the twin re-values the whole block after every cut (quadratic)
+    moves = winning_moves(position)
+    assert moves == green._winning_moves(position, general=True)
+    assert all(grundy(position.cut(i)) == 0 for i in moves)
+
+
+@given(positions(max_edges=30))
+def test_winning_moves_agree_with_the_general_twin(position):
+    assert winning_moves(position) == green._winning_moves(position, general=True)
+
+
+@given(st.lists(st.one_of(st.integers(0, 3), st.integers(0, 2**20)), max_size=40))
+def test_path_values_agree_with_the_path_by_path_twin(weights):
+    assert green._path_values(weights) == green._path_values_slow(weights)
+
+
+def test_path_values_of_bare_paths_and_of_leaf_paths():
+    assert green._path_values([0] * 9) == list(range(10))  # stalks of 0 … 9
+    # a caterpillar: each node also carries a leaf (worth 1)
+    assert green._path_values([1] * 6) == green._path_values_slow([1] * 6)
+
+
+@st.composite
+def cacti(draw, max_blocks=6):
+    """Circuits, parallel edges and theta graphs glued at nodes, with things hanging."""
+    edges = []
+    nodes = [0]
+    fresh = 1
+    for _ in range(draw(st.integers(1, max_blocks))):
+        at = draw(st.sampled_from(nodes))
+        kind = draw(st.sampled_from(["circuit", "circuit", "theta", "edge", "loop"]))
+        if kind == "loop":
+            edges.append((at, at))
+            continue
+        if kind == "edge":
+            edges.append((at, fresh))
+            nodes.append(fresh)
+            fresh += 1
+            continue
+        length = draw(st.integers(2, 6))
+        ring = [at] + list(range(fresh, fresh + length - 1))
+        fresh += length - 1
+        nodes += ring[1:]
+        edges += [(ring[k], ring[(k + 1) % length]) for k in range(length)]
+        if kind == "theta":  # a chord makes a block that is not a simple circuit
+            edges.append((ring[0], ring[length // 2]))
+    order = draw(st.permutations(range(len(edges))))
+    return Hackenbush([edges[i] for i in order])
+
+
+@given(cacti())
+def test_winning_cuts_in_glued_blocks_agree_with_the_twin_and_brute_force(position):
+    moves = winning_moves(position)
+    assert moves == green._winning_moves(position, general=True)
+    if len(position) <= 11:
+        assert moves == winning_moves_brute(position)
+
+
+def test_winning_cuts_in_a_long_chain_of_triangles_are_fast():
+    import time
+
+    def chain(k):
+        edges = []
+        for j in range(k):
+            a, b, c = 2 * j, 2 * j + 1, 2 * j + 2
+            edges += [(a, b), (b, c), (c, a)]
+            if j % 3 == 0:
+                edges.append((b, ("leaf", j)))
+        edges.append((2 * k, "top"))
+        if len(edges) % 2 == 0:  # an odd count: the value is odd, inner cuts may win
+            edges.append((0, 0))
+        return Hackenbush(edges)
+
+    start = time.process_time()
+    moves = winning_moves(chain(10_000))
+    assert time.process_time() - start < 10  # about 0.5 s; it was quadratic
+    assert moves
+    small = chain(101)
+    assert winning_moves(small) == green._winning_moves(small, general=True)
+
+
+def _hairy_circuit(length, seed):
+    rng = random.Random(seed)
+    edges = [(k, (k + 1) % length) for k in range(length)]
+    fresh = length
+    for k in range(length):
+        for _ in range(rng.randrange(3)):
+            top = k
+            for _ in range(rng.randrange(1, 4)):
+                edges.append((top, fresh))
+                top, fresh = fresh, fresh + 1
+    return Hackenbush(edges + [("g", 0)], ground=("g",))
+
+
+def test_winning_cuts_in_a_long_circuit_are_fast():
+    import time
+
+    start = time.process_time()
+    ring = [(k, (k + 1) % 20_001) for k in range(20_001)]
+    # an odd circuit on the ground is worth 1: cut it into two equal halves
+    assert winning_moves(Hackenbush(ring)) == [10_000]
+    # on a stalk it is a stalk of 2 (1 + 1); only the stalk's edge wins
+    assert winning_moves(Hackenbush(ring + [("g", 0)], ground=("g",))) == [20_001]
+    hairy = _hairy_circuit(20_000, seed=1)
+    moves = winning_moves(hairy)
+    assert time.process_time() - start < 10  # about 0.3 s; it was quadratic
+    assert all(grundy(hairy.cut(i)) == 0 for i in moves[:5])
+    medium = _hairy_circuit(300, seed=2)
+    assert winning_moves(medium) == green._winning_moves(medium, general=True)
 
 
 def test_a_position_plus_itself_is_a_second_player_win():

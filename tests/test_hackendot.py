@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cgteach import hackendot
 from cgteach.hackendot import Hackendot, Round, grundy_brute, winning_moves_brute
 
 # ---------------------------------------------------------------------------
@@ -43,6 +44,45 @@ def test_ulehla_value_equals_brute_force(f):
 @given(forests(max_nodes=9))
 def test_winning_moves_equal_brute_force(f):
     assert f.winning_moves() == winning_moves_brute(f)
+
+
+@given(forests(max_nodes=40))
+def test_winning_moves_equal_the_quadratic_twin(f):
+    # the former method: delete each node and re-value its tree
+    assert f.winning_moves() == f._winning_moves_quadratic()
+
+
+def _subtree(par, c):
+    """The subtree above node c of a parents-first list, as its own Hackendot."""
+    inside = {c}
+    for i in range(c + 1, len(par)):
+        if par[i] in inside:
+            inside.add(i)
+    nodes = sorted(inside)
+    rank = {v: k for k, v in enumerate(nodes)}
+    return Hackendot([None if v == c else rank[par[v]] for v in nodes])
+
+
+@given(forests(max_nodes=11))
+def test_subtree_values_equal_brute_force(f):
+    # L(T_c) is L(T) cut down to T_c: every subtree value comes from one pass
+    par, _ = hackendot._sorted_frame(f._par, f._order)
+    g = hackendot._subtree_values(par)
+    assert g == [grundy_brute(_subtree(par, c)) for c in range(len(par))]
+
+
+def test_subtree_values_on_every_tree_of_up_to_8_nodes():
+    # exhaustive: every parent list with par[i] < i covers every shape
+    from itertools import product
+
+    for n in range(1, 9):
+        for choice in product(*[range(i) for i in range(1, n)]):
+            par = [-1, *choice]
+            g = hackendot._subtree_values(par)
+            for c in range(n):
+                assert g[c] == hackendot._value_sorted(_subtree(par, c)._par)
+            if n <= 6:
+                assert g == [grundy_brute(_subtree(par, c)) for c in range(n)]
 
 
 @given(forests(max_nodes=9), forests(max_nodes=6))
@@ -364,6 +404,20 @@ def test_large_path_and_tree():
     assert Hackendot.from_networkx(Hackendot.path(10_000).to_networkx()) == Hackendot.path(10_000)
 
 
+def test_winning_moves_on_large_forests_is_fast():
+    import time
+
+    n = 100_000
+    start = time.process_time()
+    assert Hackendot.path(n).winning_moves() == [n - 1]
+    t = Hackendot.random(n, seed=5)
+    moves = t.winning_moves()
+    assert time.process_time() - start < 5  # linear: about 0.3 s
+    assert moves and all(t.delete(v).grundy() == 0 for v in moves[:3])
+    small = Hackendot.random(1_500, seed=6, trees=3)
+    assert small.winning_moves() == small._winning_moves_quadratic()
+
+
 # ---------------------------------------------------------------------------
 # pictures
 # ---------------------------------------------------------------------------
@@ -398,3 +452,12 @@ def test_round_record():
     assert isinstance(r, Round)
     assert (r.k, r.bit, r.power, r.white_roots) == (0, 1, 1, (0,))
     assert r.coloring == ("white", "black", "white")
+
+
+def test_from_nested_is_linear_on_long_paths_and_still_names_the_place():
+    nested = []
+    for _ in range(49_999):
+        nested = [nested]
+    assert Hackendot.from_nested(nested) == Hackendot.path(50_000)
+    with pytest.raises(TypeError, match=r"tree 1, child 0, child 1 must be a list"):
+        Hackendot.from_nested([], [[[], 7]])

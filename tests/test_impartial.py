@@ -242,3 +242,16 @@ def test_draw_state_graph_returns_axes():
     with pytest.raises(TypeError, match="options"):
         draw_state_graph(9)
     plt.close("all")
+
+
+def test_search_refuses_a_game_too_big_for_its_budget():
+    from cgteach.impartial import MAX_POSITIONS, outcome, winning_moves
+
+    def take_1_or_2(n):
+        return [n - k for k in (1, 2) if k <= n]
+
+    for search in (grundy, outcome, winning_moves):
+        with pytest.raises(ValueError, match="more than 1000 positions.*max_positions=None"):
+            search(10**100, take_1_or_2, max_positions=1000)
+    assert grundy(5000, take_1_or_2, max_positions=None) == 5000 % 3
+    assert MAX_POSITIONS >= 100_001  # the documented 100 000-move chain still works

@@ -250,5 +250,7 @@ def test_draw_number_line():
 def test_dyadics_born_by_refuses_days_too_large_to_list():
     from cgteach.numbers import dyadics_born_by
 
-    with pytest.raises(ValueError, match="day 21 has 4194303 numbers"):
-        dyadics_born_by(21)
+    with pytest.raises(ValueError, match="day 19 has 1048575 numbers"):
+        dyadics_born_by(19)
+    with pytest.raises(ValueError, match="from 0 to 18"):
+        dyadics_born_by(10**100)

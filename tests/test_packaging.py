@@ -14,10 +14,12 @@ def _name(requirement: str) -> str:
 
 
 def _environment_packages() -> set[str]:
+    """Packages of environment.yml: conda-forge ones, and PyPI-only ones under ``pip:``."""
     names = set()
     text = (ROOT / "environment.yml").read_text()
     for line in text.split("dependencies:", 1)[1].splitlines():
-        m = re.match(r"^\s{2}- ([A-Za-z0-9_.-]+[^:]*)$", line)
+        m = re.match(r"^\s{2}- ([A-Za-z0-9_.-]+[^:]*)$", line) or \
+            re.match(r"^\s{6}- ([A-Za-z][A-Za-z0-9_.-]*[^:]*)$", line)
         if m:
             names.add(_name(m.group(1)))
     return names - {"python", "pip"}
@@ -32,7 +34,7 @@ def test_environment_yml_matches_pyproject():
 
 def test_environment_yml_installs_the_package_editable():
     text = (ROOT / "environment.yml").read_text()
-    assert re.search(r"- pip:\s*\n\s*- -e \.", text)
+    assert re.search(r"- pip:\n(\s+(#.*|- .*)\n)*\s+- -e \.\n", text)
 
 
 def test_import_is_light():

@@ -126,7 +126,18 @@ def test_grundys_game_values_of_the_chapter():
 
 
 def test_grundys_game_sparse_equals_plain_on_3000_heaps():
+    assert grundys_game.values(3000, table=False) == grundys_game.values_plain(3000)
     assert grundys_game.values(3000) == grundys_game.values_plain(3000)
+
+
+def test_grundys_game_shipped_table_is_what_the_rare_value_method_computes():
+    # The package ships f(0 … 10^5 - 1) so that lessons can show them at once:
+    # recompute every value and compare, and check the seam past the table.
+    fresh = grundys_game.values(grundys_game.TABLE_SIZE, table=False)
+    assert grundys_game.values(grundys_game.TABLE_SIZE) == fresh
+    assert max(fresh) == 230
+    beyond = grundys_game.values(grundys_game.TABLE_SIZE + 5)
+    assert beyond[:grundys_game.TABLE_SIZE] == fresh and len(beyond) == grundys_game.TABLE_SIZE + 5
 
 
 def test_grundys_game_against_engine():

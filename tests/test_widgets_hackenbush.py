@@ -39,11 +39,10 @@ def test_a_new_editor_holds_one_ground_node_and_the_empty_position():
 
 def test_clicks_build_a_stalk_and_a_loop():
     editor = HackenbushEditor()
-    sent = []
-    editor.send = sent.append  # what Python tells the page
     editor.handle({"event": "add_node", "x": 320, "y": 250, "join": 0})
+    assert editor.selected == 1          # the new node is picked: drawing goes on from it
     editor.handle({"event": "add_node", "x": 320, "y": 150, "join": 1})
-    assert sent == [{"select": 1}, {"select": 2}]
+    assert editor.selected == 2
     assert editor.position == stalk(2)
     assert (editor.value_text, editor.outcome) == ("*2", "N")
     editor.handle({"event": "add_loop", "node": 2})
@@ -76,7 +75,7 @@ def test_coordinates_are_kept_on_the_board():
         ({"event": "add_node", "x": "left", "y": 3}, "x must be a number"),
         ({"event": "delete_edge", "edge": 5}, "there is no edge 5"),
         ({"event": "fly"}, "unknown request 'fly'"),
-        ({"event": "add_node"}, "missing"),
+        ({"event": "add_node"}, "it needs 'x', 'y'"),
         ("hello", "does not understand"),
     ],
 )
@@ -96,7 +95,7 @@ def test_floating_edges_are_allowed_while_building_and_position_waits():
     editor.handle({"event": "add_edge", "u": a, "v": b})
     assert editor.is_position is False
     assert editor.floating == [1]
-    assert editor.message == "not yet a position: edge 1 is not joined to the ground"
+    assert editor.message == "not yet a position: edge 1 (dashed) is not joined to the ground"
     assert editor.position == stalk(1)           # the last real position
     assert editor.value_text == ""
     editor.handle({"event": "add_edge", "u": 1, "v": a, "colour": "green"})
@@ -109,7 +108,7 @@ def test_several_floating_edges_are_named_together():
     editor = HackenbushEditor(stalk(3))
     editor.delete_edge(0)
     assert editor.floating == [0, 1]
-    assert editor.message == "not yet a position: edges 0, 1 are not joined to the ground"
+    assert editor.message == "not yet a position: edges 0, 1 (dashed) are not joined to the ground"
 
 
 @pytest.mark.parametrize(
@@ -117,9 +116,9 @@ def test_several_floating_edges_are_named_together():
     [
         (Hackenbush([]), "0", "P"),
         (stalk(5), "*5", "N"),
-        (Hackenbush([(0, 0)]), "*", "N"),
+        (Hackenbush([(0, 0)]), "*1", "N"),           # written *1, as the lessons' figures do
         (Hackenbush([(0, 1), (0, 2)]), "0", "P"),
-        (Hackenbush([(0, 1), (1, 2), (2, 0)]), "*", "N"),                  # odd circuit: an edge
+        (Hackenbush([(0, 1), (1, 2), (2, 0)]), "*1", "N"),                  # odd circuit: an edge
         (stalk(1, "blue"), "1", "L"),
         (stalk(2, "red"), "-2", "R"),
         (Hackenbush([(0, 1, "blue"), (1, 2, "red")]), "1/2", "L"),
@@ -132,22 +131,63 @@ def test_value_and_outcome_follow_the_position(position, value_text, outcome):
     assert (editor.value_text, editor.outcome) == (value_text, outcome)
 
 
-def test_blue_red_value_is_a_fraction_and_mixed_has_none():
+def test_blue_red_value_is_a_fraction_and_mixed_is_a_canonical_game():
+    from cgteach import games
+
     editor = HackenbushEditor(Hackenbush([(0, 1, "blue"), (1, 2, "red")]))
     assert editor.value == Fraction(1, 2) and editor.value_kind == "blue-red"
-    editor.add_edge(0, 0, "green")
-    assert editor.value is None and editor.value_kind == "mixed"
-    assert editor.value_text == "?" and editor.outcome == ""
-    assert "mixes green with blue or red" in editor.outcome_text
+    editor.add_edge(0, 0, "green")                  # 1/2 + *
+    assert editor.value_kind == "mixed" and editor.value == games.parse("1/2*")
+    assert (editor.value_text, editor.outcome) == ("1/2*", "L")
+    assert editor.outcome_text == "Blue (Left) wins, whoever starts."
+
+
+@pytest.mark.parametrize("edges, text, outcome", [
+    ([(0, 1, "green"), (1, 2, "blue")], "↑*", "N"),          # green under blue
+    ([(0, 1, "blue"), (1, 2, "green")], "1*", "L"),          # blue under green
+    ([(0, 1), (0, 2, "blue"), (0, 3, "red")], "*1", "N"),    # a nimber is written *1
+    ([(0, 1), (0, 2)], "0", "P"),
+    ([(0, 1, "green"), (1, 2, "blue"), (2, 0, "red"), (2, 3, "green")], None, None),
+])
+def test_mixed_drawings_are_valued_live_in_textbook_notation(edges, text, outcome):
+    position = Hackenbush(edges)
+    editor = HackenbushEditor(position)
+    g = position.canonical()
+    expected = text or ("*1" if str(g) == "*" else str(g))
+    assert editor.value_text == expected
+    assert editor.outcome == (outcome or g.outcome())
+    assert editor.outcome in ("L", "R", "P", "N") and editor.outcome_text
+
+
+def test_mixed_drawings_with_circuits_past_the_live_limit_are_refused_fast():
+    import time
+
+    from cgteach.hackenbush.partizan import LIVE_EDGES
+
+    n = LIVE_EDGES + 1
+    ring = [(k, (k + 1) % n, ("green", "blue", "red")[k % 3]) for k in range(n)]
+    start = time.perf_counter()
+    editor = HackenbushEditor(Hackenbush(ring))
+    assert time.perf_counter() - start < 1.0
+    assert editor.value_text == "?" and f"up to {LIVE_EDGES} edges" in editor.outcome_text
 
 
 def test_large_tangled_blue_red_drawings_are_not_searched_live():
-    ring = [(k, (k + 1) % 16, "blue" if k % 3 else "red") for k in range(16)]
+    import time
+
+    from cgteach.hackenbush.partizan import LIVE_EDGES
+
+    n = LIVE_EDGES + 1
+    ring = [(k, (k + 1) % n, "blue" if k % 3 else "red") for k in range(n)]
+    start = time.perf_counter()
     editor = HackenbushEditor(Hackenbush(ring))
+    assert time.perf_counter() - start < 1.0                  # a fast refusal
     assert editor.value is None and editor.value_text == "?"
-    assert "not valued while you draw" in editor.outcome_text
-    small = HackenbushEditor(Hackenbush(ring[:3] + [(3, 0, "red")]))
-    assert small.value is not None
+    assert "Not valued while you draw" in editor.outcome_text
+    assert f"up to {LIVE_EDGES} edges" in editor.outcome_text
+    small = [(k, (k + 1) % 16, "blue" if k % 3 else "red") for k in range(16)]
+    live = HackenbushEditor(Hackenbush(small))
+    assert live.value is not None                             # 16 edges in a ring: live now
 
 
 def test_colour_trait_picks_the_colour_of_new_edges():
@@ -302,9 +342,19 @@ def test_a_load_intent_without_text_changes_nothing_and_says_why():
     assert (editor.nodes, editor.edges, editor.ground, editor.json_text) == before
 
 
-@pytest.mark.parametrize("alias", [1.0, True])
+def test_a_bool_is_never_taken_for_a_node_name():
+    # True == 1 in Python, but a bool from the page is a mistake: it must not touch node 1
+    editor = HackenbushEditor(stalk(2))
+    before = (editor.nodes, editor.edges, editor.ground)
+    for event in ("delete_node", "toggle_ground", "click_node", "add_loop"):
+        editor.handle({"event": event, "node": True})
+        assert "must be an int or a str, got True" in editor.message
+        assert (editor.nodes, editor.edges, editor.ground) == before
+
+
+@pytest.mark.parametrize("alias", [1.0])
 def test_node_names_from_the_browser_are_stored_as_the_board_names_them(alias):
-    # 1.0 == True == 1 in Python: the editor must keep its own name 1, never the alias,
+    # 1.0 == 1 in Python: the editor must keep its own name 1, never the alias,
     # or the ground list and the edges would hold names the position file cannot save.
     editor = HackenbushEditor(stalk(2))
     editor.handle({"event": "add_edge", "u": alias, "v": 2})
@@ -352,7 +402,7 @@ def test_green_game_hint_cut_and_computer_reply():
     assert game.status == "Your turn: click any edge to cut it."
     assert game.hint() == [4]
     game.handle({"event": "hint"})
-    assert game.hint_edge == 4 and "cut edge 4" in game.message
+    assert game.hint_edge == 4 and "cut edge 4" in game.message   # numbered as in the figures
     game.handle({"event": "cut", "edge": 4})
     assert game.hint_edge == -1
     assert game.message.startswith("You cut edge 4. The computer cut edge")
@@ -455,7 +505,6 @@ def test_blue_red_perfect_computer_and_hint():
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"position": Hackenbush([(0, 1, "blue"), (0, 2)])}, ValueError, "mixes green"),
         ({"position": stalk(1), "computer": "genius"}, ValueError, "perfect' or 'random"),
         ({"position": stalk(1, "red"), "student": "green"}, ValueError, "'blue' or 'red'"),
         ({"position": stalk(1), "first": "nobody"}, ValueError, "first must be"),
@@ -493,3 +542,203 @@ def test_importing_the_widgets_stays_light():
             "print(sorted(m for m in ('matplotlib', 'networkx') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# -- the editor draws as the lessons say (issue 13) ---------------------------------
+
+
+def test_the_lessons_sentence_plants_and_grows_a_stalk_and_branches():
+    # "Click just above the ground line to plant an edge; keep clicking above it to
+    #  grow a stalk; click a node to branch from it."
+    editor = HackenbushEditor()
+    editor.handle({"event": "click", "x": 320, "y": 330})    # just above the ground line
+    assert editor.position == stalk(1) and editor.selected == 1
+    assert editor.layout[1][1] <= GROUND_Y - 45              # a real edge, not a stub
+    editor.handle({"event": "click", "x": 320, "y": 240})    # keep clicking above it
+    editor.handle({"event": "click", "x": 320, "y": 170})
+    assert editor.position == stalk(3) and editor.value_text == "*3"
+    editor.handle({"event": "click_node", "node": 1})        # click a node ...
+    assert editor.selected == 1 and editor.message == ""
+    editor.handle({"event": "click", "x": 400, "y": 220})    # ... to branch from it
+    assert editor.position == Hackenbush([(0, 1), (1, 2), (2, 3), (1, 4)])
+    assert editor.value_text == "*4"       # colon principle: 1 + (2 xor 1) = 4
+    assert editor.selected == 4
+
+
+def test_the_sentence_value_is_the_colon_principle():
+    editor = HackenbushEditor()
+    for y in (320, 250, 180):
+        editor.click(320, y)
+    editor.click_node(1)
+    editor.click(400, 220)
+    # node 1 carries a stalk of 2 and a stalk of 1: 2 xor 1 = 3, plus the edge below: *4
+    assert editor.position.grundy() == 4 and editor.value_text == "*4"
+
+
+def test_planting_uses_the_ground_node_below_or_makes_one():
+    editor = HackenbushEditor()
+    editor.click(330, 300)                  # within reach of ground node 0 at x = 320
+    assert editor.edges == [[0, 1, "green"]]
+    editor.let_go()
+    editor.click(100, 300)                  # far from it: a new ground node under the click
+    assert editor.ground == [0, 2] and editor.layout[2] == (100.0, float(GROUND_Y))
+    assert editor.edges[-1] == [2, 3, "green"] and editor.is_position
+
+
+def test_the_current_colour_is_used_and_undo_takes_back_one_click():
+    editor = HackenbushEditor()
+    editor.colour = "blue"
+    editor.click(200, 300)
+    editor.colour = "red"
+    editor.click(200, 220)
+    assert editor.position == Hackenbush([(1, 2, "blue"), (2, 3, "red")], ground=(0, 1))
+    assert editor.value_text == "1/2"
+    editor.undo()                           # one click, one undo step
+    assert editor.position == Hackenbush([(1, 2, "blue")], ground=(0, 1))
+    editor.undo()                           # the planted edge and its new ground node go
+    assert editor.position == Hackenbush([]) and editor.ground == [0]
+    assert editor.selected is None
+
+
+def test_clicking_the_ground_starts_an_edge_from_the_ground():
+    editor = HackenbushEditor()
+    editor.click(500, GROUND_Y + 10)        # on (below) the ground line
+    assert editor.selected == 1 and editor.ground == [0, 1] and editor.edges == []
+    assert "click above it" in editor.message
+    editor.click(520, 200)
+    assert editor.edges == [[1, 2, "green"]] and editor.selected == 2
+    editor.click(560, GROUND_Y)             # from a picked node down to the ground
+    assert editor.edges[-1][0] == 2 and editor.edges[-1][1] in editor.ground
+    assert editor.selected is None and editor.is_position
+
+
+def test_a_node_click_picks_joins_and_lets_go():
+    editor = HackenbushEditor(Hackenbush([(0, 1), (1, 2), (10, 11)], ground=(0, 10)))
+    editor.click_node(2)
+    assert editor.selected == 2
+    editor.click_node(2)                    # the picked node again: let go, and say so
+    assert editor.selected is None and "Let go" in editor.message
+    editor.click_node(2)
+    editor.click_node(11)                   # a second node: join the two
+    assert editor.edges[-1] == [2, 11, "green"] and editor.selected == 11
+    editor.handle({"event": "let_go"})
+    assert editor.selected is None
+
+
+def test_a_click_near_a_node_counts_as_a_click_on_it():
+    editor = HackenbushEditor(stalk(1))
+    x, y = editor.layout[1]
+    editor.click(x + 6, y - 5)
+    assert editor.selected == 1 and len(editor.edges) == 1
+
+
+def test_useless_clicks_say_why():
+    editor = HackenbushEditor(stalk(1))
+    editor.tool = "delete"
+    editor.handle({"event": "click", "x": 100, "y": 100})
+    assert editor.message == "Nothing to delete there: click an edge or a node."
+    editor.tool = "ground"
+    editor.handle({"event": "click", "x": 100, "y": 100})
+    assert "click a node to put it on the ground line" in editor.message
+    assert editor.position == stalk(1)
+
+
+def test_the_ground_tool_never_puts_a_node_on_top_of_another():
+    editor = HackenbushEditor(Hackenbush([(0, 1), (1, 2)]))
+    editor.move_node(2, 320, float(GROUND_Y - 60))
+    editor.toggle_ground(1)                 # 1 drops to the ground ...
+    editor.toggle_ground(1)                 # ... and is lifted where node 2 now stands
+    spots = list(editor.layout.values())
+    for i, p in enumerate(spots):
+        for q in spots[i + 1:]:
+            assert abs(p[0] - q[0]) + abs(p[1] - q[1]) >= 20
+    editor.click(320, 250)
+    editor.toggle_ground(editor.selected)   # dropping onto ground node 0 moves aside
+    xs = [editor.layout[g][0] for g in editor.ground]
+    assert len(set(xs)) == len(xs)
+
+
+def test_the_house_is_laid_out_as_the_lessons_draw_it():
+    from cgteach.draw.hackenbush import layout
+    from cgteach.hackenbush import examples
+
+    house = examples.house()
+    editor = HackenbushEditor(house)
+    figure, board = layout(house), editor.layout
+    # same shape: the same order across and the same layers up
+    assert sorted(figure, key=lambda n: (figure[n][0], n)) == sorted(
+        board, key=lambda n: (board[n][0], n))
+    for a in house.nodes:
+        for b in house.nodes:
+            if figure[a][1] < figure[b][1]:
+                assert board[a][1] > board[b][1]
+
+
+# -- every colour, live (issues 16 and 17) -------------------------------------------
+
+
+def test_blue_red_drawings_with_circuits_are_valued_live_and_agree_with_the_engine():
+    rng = random.Random(17)
+    for _ in range(20):
+        n = rng.randint(3, 9)
+        edges = [(rng.randrange(j), j, rng.choice(["blue", "red"])) for j in range(1, n)]
+        edges += [tuple(rng.sample(range(n), 2)) + (rng.choice(["blue", "red"]),)
+                  for _ in range(rng.randint(1, 3))]
+        position = Hackenbush(edges)
+        editor = HackenbushEditor(position)
+        assert editor.value == position.value() and isinstance(editor.value, Fraction)
+        assert editor.outcome == position.outcome()
+
+
+def test_mixed_drawings_with_circuits_agree_with_brute_force():
+    from cgteach.hackenbush.partizan import canonical_by_search
+
+    rng = random.Random(16)
+    for _ in range(15):
+        n = rng.randint(3, 6)
+        colours = ["green", "blue", "red"]
+        edges = [(rng.randrange(j), j, rng.choice(colours)) for j in range(1, n)]
+        edges += [tuple(rng.sample(range(n), 2)) + (rng.choice(colours),) for _ in range(2)]
+        position = Hackenbush(edges)
+        editor = HackenbushEditor(position)
+        g = canonical_by_search(position)
+        assert editor.value == g
+        assert editor.outcome == g.outcome()
+
+
+def test_a_search_past_the_live_deadline_is_refused_with_a_reason(monkeypatch):
+    from cgteach.widgets import hackenbush as module
+
+    monkeypatch.setattr(module, "_LIVE_SECONDS", -1.0)      # every search is too late
+    ring = Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 0, "blue"), (2, 3, "green")])
+    editor = HackenbushEditor(ring)
+    assert editor.value is None and editor.value_text == "?"
+    assert "longer search than the editor waits for" in editor.outcome_text
+    assert editor.position == ring                            # the drawing is all there
+
+
+def test_a_mixed_game_against_the_perfect_computer():
+    # green under blue (↑*) beside a red edge (-1): ↑* - 1 < 0, so Red wins whoever starts
+    position = Hackenbush([(0, 1, "green"), (1, 2, "blue"), (0, 3, "red")])
+    game = HackenbushGame(position, student="blue", seed=0)
+    assert game.status == "Your turn: you are Blue; click a blue or green edge to cut it."
+    assert game.legal_cuts() == [0, 1] and game.hint() == []
+    game.show_hint()
+    assert "no winning cut" in game.message
+    game.cut(2)                                               # a red edge: refused
+    assert "only blue or green edges, and edge 2 is red" in game.message
+    game.cut(1)                                               # Blue cuts her edge ...
+    assert game.log[0] == "You cut edge 1 (blue)"
+    while not game.winner:                                    # ... and loses to best play
+        game.cut(game.legal_cuts()[0])
+    assert game.winner == "computer"
+
+
+def test_a_mixed_game_the_student_can_win():
+    # * + 1/2 (a green edge and blue-under-red): Blue wins, whoever starts
+    position = Hackenbush([(0, 1, "green"), (0, 2, "blue"), (2, 3, "red")])
+    game = HackenbushGame(position, student="blue", seed=4)
+    assert game.hint()
+    while not game.winner:
+        game.cut(game.hint()[0])
+    assert game.winner == "student"

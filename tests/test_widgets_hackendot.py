@@ -37,7 +37,7 @@ def test_clicks_build_a_forest():
     editor.handle({"event": "add_root"})
     editor.handle({"event": "add_child", "node": 3})
     assert editor.forest == Hackendot([None, 0, 1, None, 3])
-    assert editor.value_text == "*"               # *3 + *2
+    assert editor.value_text == "*1"              # *3 + *2, written as the figures do
     assert editor.parents == [None, 0, 1, None, 3]
     assert len(editor.coords) == 5
     assert editor.coords[0][1] == editor.coords[3][1] == GROUND_Y
@@ -145,7 +145,7 @@ def test_take_hint_and_win():
     game = HackendotGame(Hackendot([None, 0, 1, None, 3]), seed=4)
     assert game.hint() == [0]
     game.handle({"event": "hint"})
-    assert game.hint_node == 0 and "take node 0" in game.message
+    assert game.hint_node == 0 and "take node 0" in game.message  # as figures number nodes
     game.handle({"event": "take", "node": 0})
     assert game.log[0] == "You took node 0 (1 node)"
     assert game.message.startswith("You took node 0 (1 node). The computer took node")

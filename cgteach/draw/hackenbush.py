@@ -10,6 +10,10 @@ tip), and parallel edges as arcs bent apart.
 Offers :func:`layout` (node coordinates), :func:`draw_position`,
 :func:`draw_steps` (a strip of reduction steps with their descriptions) and
 :func:`png` (the picture a position shows in a notebook).
+
+A position of more than :data:`MAX_DRAWN_EDGES` edges is not drawn edge by
+edge (that would take many seconds and no reader could tell the edges apart):
+the picture is a **summary** instead, a bar of its edge colours with the counts.
 """
 
 from __future__ import annotations
@@ -18,9 +22,21 @@ import io
 import math
 import textwrap
 
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach._validate import show as _show
+from cgteach.draw._style import (
+    COLOURS,
+    STYLE,
+    check_ax,
+    decorate,
+    detached_figure,
+    new_axes,
+    new_figure,
+)
 
-__all__ = ["layout", "draw_position", "draw_steps", "png"]
+__all__ = ["MAX_DRAWN_EDGES", "layout", "draw_position", "draw_summary", "draw_steps", "png"]
+
+#: Positions with more edges than this get a summary picture (see the module docstring).
+MAX_DRAWN_EDGES = 400
 
 _LOOP_LENGTH = 0.62  # in layout units: the distance between layers is 1
 _LOOP_HALF_ANGLE = math.radians(34)
@@ -183,6 +199,16 @@ class _Geometry:
         self.top = max([p[1] for p in self.coords.values()] + [t[1] for t in tips] + [0.0])
 
 
+def _check_position(position, caller):
+    """Raise ``TypeError`` unless ``position`` is a Hackenbush position."""
+    from cgteach.hackenbush.position import Hackenbush
+
+    if not isinstance(position, Hackenbush):
+        raise TypeError(f"{caller}() needs a Hackenbush position, got {_show(position)} "
+                        f"of type {type(position).__name__}")
+    return position
+
+
 def layout(position) -> dict:
     """Coordinates ``{node: (x, y)}`` for drawing ``position``; deterministic.
 
@@ -199,6 +225,7 @@ def layout(position) -> dict:
     >>> layout(Hackenbush([(0, 1), (1, 2), (1, 3)]))
     {0: (1.0, 0.0), 1: (1.0, 1.0), 2: (0.5, 2.0), 3: (1.5, 2.0)}
     """
+    _check_position(position, "layout")
     geometry = _Geometry(position)
     out = {}
     for x in position.nodes:
@@ -356,7 +383,7 @@ def _marked(position, highlight):
         marked = set(highlight)
     for i in marked:
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(position):
-            raise ValueError(f"highlight: there is no edge {i!r} in this position "
+            raise ValueError(f"highlight: there is no edge {_show(i)} in this position "
                              f"(edges are numbered 0 to {len(position) - 1})")
     return marked
 
@@ -382,8 +409,11 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     from cgteach.hackenbush.position import Hackenbush
 
     if not isinstance(position, Hackenbush):
-        raise TypeError(f"draw_position() needs a Hackenbush position, got {position!r}")
+        raise TypeError(f"draw_position() needs a Hackenbush position, got {_show(position)}")
+    check_ax(ax)
     marked = _marked(position, highlight)
+    if len(position.edges) > MAX_DRAWN_EDGES:
+        return draw_summary(position, ax=ax, title=title)
     geometry = _Geometry(position)
     if ax is None:
         ax = new_axes(None, size=_figsize(geometry))
@@ -442,6 +472,45 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     return ax
 
 
+def draw_summary(position, ax=None, title=None):
+    """A quick picture of a big position: a bar of its edge colours and the counts.
+
+    Used by :func:`draw_position` and :func:`png` beyond :data:`MAX_DRAWN_EDGES`
+    edges; it takes the same time for a position of any size.
+
+    >>> from cgteach.hackenbush.examples import stalk
+    >>> ax = draw_summary(stalk(5))
+    >>> "5 edges" in ax.texts[0].get_text()
+    True
+    >>> import matplotlib.pyplot as plt; plt.close("all")
+    """
+    _check_position(position, "draw_summary")
+    check_ax(ax)
+    edges = position.edges
+    counts = {"green": 0, "blue": 0, "red": 0}
+    for _, _, colour in edges:
+        counts[colour] = counts.get(colour, 0) + 1
+    total = max(len(edges), 1)
+    ax = new_axes(ax, size=(7.0, 2.2))
+    left = 0.0
+    for colour, count in counts.items():
+        if count:
+            ax.barh(0.0, count / total, left=left, height=0.5, color=COLOURS[colour])
+            left += count / total
+    parts = [f"{count:,} {colour}" for colour, count in counts.items() if count]
+    n_nodes = len(position.nodes)
+    ax.text(0.0, 0.55, f"{len(edges):,} edges on {n_nodes:,} nodes: " + ", ".join(parts),
+            ha="left", va="bottom", fontsize=STYLE["font"], color=COLOURS["text"])
+    why = (f"too many to draw one by one (the limit is {MAX_DRAWN_EDGES:,} edges)"
+           if len(edges) > MAX_DRAWN_EDGES else "the colours of its edges")
+    ax.text(0.0, -0.4, why, ha="left", va="top", fontsize=STYLE["font"] * 0.9,
+            color=COLOURS["text"])
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-1.0, 1.0)
+    decorate(ax, title)
+    return ax
+
+
 def _origin_text(origin, limit=2):
     if len(origin) <= limit:
         return ",".join(map(str, origin))
@@ -457,29 +526,44 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
     description.  ``labels=True`` labels each edge with the original edges
     it stands for.  Returns the list of ``Axes``.
     """
+    if isinstance(steps, (str, bytes)) or not hasattr(steps, "__iter__"):
+        raise TypeError("draw_steps() needs a list of reduction steps (from "
+                        f"position.reduction_steps()), got {_show(steps)}")
     panels = []
     if start is not None:
+        _check_position(start, "draw_steps")
         panels.append(("Start", "The drawing we begin with.", start, None))
     for k, step in enumerate(steps, start=1):
+        if not all(hasattr(step, a) for a in ("rule", "description", "position", "origin")):
+            raise TypeError(f"draw_steps(): step {k} is not a reduction step "
+                            f"(from position.reduction_steps()), got {_show(step)}")
         panels.append((f"{k}. {step.rule}", step.description, step.position, step.origin))
     if not panels:
         raise ValueError("draw_steps() needs at least one step or a start position")
     ncols = max(1, min(int(ncols), len(panels)))
     nrows = -(-len(panels) // ncols)
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        scale = STYLE["scale"]
         # Edge labels need more room per panel than bare drawings.
         pw, ph = (5.0, 5.2) if labels else (3.8, 4.1)
-        fig, grid = plt.subplots(nrows, ncols, figsize=(pw * ncols * scale, ph * nrows * scale),
-                                 squeeze=False,
-                                 gridspec_kw={"hspace": 0.6, "wspace": 0.15})
-        axes = [a for row in grid for a in row]
+        # On a projector each row is its own figure, so every figure fits the screen.
+        per_figure = 1 if STYLE["lecture"] else nrows
+        axes = []
+        for first in range(0, nrows, per_figure):
+            rows = min(per_figure, nrows - first)
+            fig, grid = new_figure((pw * ncols, ph * rows), rows, ncols, squeeze=False,
+                                   gridspec_kw={"hspace": 0.6, "wspace": 0.15})
+            axes.extend(a for row in grid for a in row)
         for a in axes[len(panels):]:
             a.set_axis_off()
-    elif len(axes) < len(panels):
-        raise ValueError(f"draw_steps() needs {len(panels)} axes, got {len(axes)}")
+    else:
+        try:
+            axes = list(axes)
+        except TypeError:
+            raise TypeError(f"axes must be a list of matplotlib Axes, got {_show(axes)}") from None
+        for k, a in enumerate(axes):
+            check_ax(a, f"axes[{k}]")
+        if len(axes) < len(panels):
+            raise ValueError(f"draw_steps() needs {len(panels)} axes, got {len(axes)}")
     wrap = 27 if STYLE["font"] <= 14 else 22
     for ax, (name, text, position, origin) in zip(axes, panels, strict=False):
         texts = False
@@ -496,13 +580,13 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
 
 def png(position, dpi=100) -> bytes:
     """The picture of ``position`` as PNG bytes (no pyplot figure is left open)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=_figsize(_Geometry(position)))
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    draw_position(position, ax=ax)
+    _check_position(position, "png")
+    if len(position.edges) > MAX_DRAWN_EDGES:
+        fig = detached_figure((7.0, 2.2))
+        draw_summary(position, ax=fig.add_subplot())
+    else:
+        fig = detached_figure(_figsize(_Geometry(position)))
+        draw_position(position, ax=fig.add_subplot())
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     return buffer.getvalue()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, STYLE, decorate, detached_figure, new_axes
 from cgteach.hackendot import Hackendot
 
 __all__ = ["layout", "draw_forest", "draw_rounds", "png"]
@@ -257,14 +257,10 @@ def draw_rounds(forest, ax=None, labels=True, title=True):
 
 def png(forest, **options) -> bytes:
     """PNG bytes of :func:`draw_forest` (no pyplot figure is left open)."""
-    from matplotlib.figure import Figure
-
     forest = _as_forest(forest)
     pos = layout(forest)
     x0, x1, y0, y1 = _extent(pos)
-    w, h = _figure_size(x1 - x0 + 1.6, y1 - y0 + 1.5)
-    scale = STYLE["scale"]
-    fig = Figure(figsize=(w * scale, h * scale))
+    fig = detached_figure(_figure_size(x1 - x0 + 1.6, y1 - y0 + 1.5))
     ax = fig.add_subplot()
     draw_forest(forest, ax=ax, **options)
     buf = io.BytesIO()

@@ -9,7 +9,8 @@ positions sit on the left and every arrow points leftwards.
 
 from __future__ import annotations
 
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach._validate import show as _show
+from cgteach.draw._style import COLOURS, STYLE, clamp_size, decorate, new_axes
 
 __all__ = ["draw_state_graph", "layered_layout"]
 
@@ -30,6 +31,9 @@ def layered_layout(G) -> dict:
     """
     import networkx as nx
 
+    if not isinstance(G, nx.Graph):
+        raise TypeError("layered_layout() needs a networkx DiGraph (for example from "
+                        f"impartial.state_graph), got {_show(G)} of type {type(G).__name__}")
     if not nx.is_directed_acyclic_graph(G):
         raise ValueError("the state graph has a cycle; a game graph must be acyclic")
     level: dict = {}
@@ -82,7 +86,7 @@ def draw_state_graph(
     from matplotlib.patches import Circle
 
     if show not in ("grundy", "position", "both"):
-        raise ValueError(f"show must be 'grundy', 'position' or 'both', got {show!r}")
+        raise ValueError(f"show must be 'grundy', 'position' or 'both', got {_show(show)}")
     if isinstance(graph, nx.DiGraph):
         G = graph.copy()
     else:
@@ -193,9 +197,9 @@ def draw_state_graph(
     if own_figure:
         # our own figure: size it to the drawing (the legend and title get their own strip)
         extra = 0.9 * scale + (0.4 * scale if title else 0.0)
-        ax.figure.set_size_inches(
+        ax.figure.set_size_inches(clamp_size(
             max(4.0 * scale, inch * (hi_x - lo_x) + 0.4 * scale), inch * (hi_y - lo_y) + extra
-        )
+        ))
         top = 1 - (0.4 * scale if title else 0.1 * scale) / ax.figure.get_figheight()
         ax.figure.subplots_adjust(
             left=0.02, right=0.98, bottom=0.75 * scale / ax.figure.get_figheight(), top=top

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numbers
 
 from cgteach._validate import as_count, as_heaps
+from cgteach._validate import show as _show
 from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
 
 __all__ = ["draw_heaps", "draw_binary_table", "draw_subpiles"]
@@ -47,7 +48,7 @@ def _check_highlight(heaps, highlight):
     if highlight is None:
         return None
     if not isinstance(highlight, (tuple, list)) or len(highlight) != 2:
-        raise TypeError(f"highlight must be a move (heap_index, new_size), got {highlight!r}")
+        raise TypeError(f"highlight must be a move (heap_index, new_size), got {_show(highlight)}")
     from cgteach.nim import play
 
     play(heaps, highlight)  # raises a clear error for an illegal move
@@ -298,6 +299,10 @@ def _block(ax, x0, y0, power, colour, scale):
         _stone(ax, x0 + k % cols + 0.5, y0 + rows - 1 - k // cols + 0.5, colour, r=0.38)
 
 
+#: The largest heap :func:`draw_subpiles` draws (one column per power of two: 20 at most).
+MAX_SUBPILE_HEAP = 2**20 - 1
+
+
 def draw_subpiles(heaps, ax=None):
     """Draw heaps broken into their binary subpiles.
 
@@ -320,11 +325,11 @@ def draw_subpiles(heaps, ax=None):
 
     single = isinstance(heaps, numbers.Integral)
     if single:
-        h = as_count(heaps, "the heap")
+        h = as_count(heaps, "the heap", limit=MAX_SUBPILE_HEAP)
         powers = binary_expansion(h) or [1]
         rows = [h]
     else:
-        rows = list(as_heaps(heaps))
+        rows = list(as_heaps(heaps, size=MAX_SUBPILE_HEAP))
         width = max(1, max((h.bit_length() for h in rows), default=0))
         powers = [1 << k for k in range(width - 1, -1, -1)]
     font = STYLE["font"]

@@ -34,7 +34,12 @@ def fraction_label(x) -> str:
     >>> fraction_label(Fraction(-3, 4)), fraction_label(2)
     ('$-\\dfrac{3}{4}$', '$2$')
     """
+    from cgteach._validate import MAX_DIGITS, show
+
     q = _as_fraction(x)
+    if max(abs(q.numerator), q.denominator) >= 10**MAX_DIGITS:
+        raise ValueError(f"{show(q)} has too many digits to write as a label "
+                         f"(at most {MAX_DIGITS} digits)")
     if q.denominator == 1:
         return f"${q.numerator}$"
     sign = "-" if q < 0 else ""
@@ -47,11 +52,11 @@ def draw_birthday_tree(days: int = 4, highlight=None, ax=None):
     ``highlight`` (a dyadic number born by then) picks out the path from
     ``0`` to it, with its signs, i.e. its sign expansion.
     """
-    from cgteach._validate import as_count
+    from cgteach._validate import as_count, show
 
     days = as_count(days, "days")
     if days > 6:
-        raise ValueError(f"days must be at most 6 for a legible picture, got {days}")
+        raise ValueError(f"days must be at most 6 for a legible picture, got {show(days)}")
     target = None
     if highlight is not None:
         target = as_dyadic(highlight, "highlight")
@@ -224,6 +229,11 @@ def draw_number_line(left_values, right_values, value=None, ax=None, title=None)
 
 def draw_explanation(explanation, ax=None):
     """The number line of one step of the simplicity principle (see ``bluered.explain``)."""
+    if not all(hasattr(explanation, a) for a in ("left", "right", "braces", "value")):
+        from cgteach._validate import show
+
+        raise TypeError("draw_explanation() needs one step of bluered.explain(position), "
+                        f"got {show(explanation)} of type {type(explanation).__name__}")
     left = [v for _, v in explanation.left]
     right = [v for _, v in explanation.right]
     title = f"{explanation.braces} = {explanation.value}: the simplest number in the gap"

@@ -7,6 +7,7 @@ are filled in the P colour throughout, so a picture can be read at a glance.
 
 from __future__ import annotations
 
+from cgteach._validate import show as _show
 from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
 
 __all__ = [
@@ -59,6 +60,23 @@ def _square(ax, x, y, face, edge=None, lw=None, z=1, **kw):
     )
 
 
+def _check_marker(marker, rows):
+    """``marker`` as a ``(row, col)`` pair of a floor square of ``rows``, or a clear error."""
+    h, w = len(rows), len(rows[0])
+    try:
+        r, c = marker
+    except (TypeError, ValueError):
+        raise TypeError(f"marker must be a (row, col) pair, got {_show(marker)}") from None
+    if not all(isinstance(k, int) and not isinstance(k, bool) for k in (r, c)):
+        raise TypeError(f"marker must be a pair of whole numbers (row, col), got {_show(marker)}")
+    if not (0 <= r < h and 0 <= c < w):
+        raise ValueError(
+            f"marker {_show(marker)} is outside the maze: rows run 0..{h - 1}, columns 0..{w - 1}")
+    if rows[r][c] == "#":
+        raise ValueError(f"marker {_show(marker)} is on a wall: put the figure on a floor square")
+    return (r, c)
+
+
 def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values=True, title=None):
     """Draw a maze: walls black, Grundy numbers on the floor, the figure on ``marker``.
 
@@ -79,7 +97,7 @@ def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values
     ax = new_axes(ax, size=(0.75 * w + 0.6, 0.75 * h + 0.6))
     reach = set()
     if marker is not None:
-        marker = tuple(marker)
+        marker = _check_marker(marker, rows)
         if moves:
             reach = set(_maze.options(marker, rows))
     for r in range(h):
@@ -154,6 +172,10 @@ def _frame(ax, c, y):
     )
 
 
+#: Rows of a value strip in lecture mode: more would make the squares too small to read.
+_LECTURE_ROWS = 6
+
+
 def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, title=None):
     """Draw Grundy values as a row of coloured squares, heap numbers above.
 
@@ -161,16 +183,40 @@ def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, tit
     ``per_row`` squares (default: 20, or the period when one is given, so
     that repeating values line up in columns).  ``period = (preperiod, p)``
     marks where the periodic part starts and each period after it.
+    In lecture mode at most 17 squares go to a row and 6 rows are drawn
+    (a line under the strip says which heaps are left out).
     """
-    values = list(values)
+    from cgteach._validate import as_count, as_list
+
+    values = as_list(values, "values", limit=MAX_STRIP)
+    for i, v in enumerate(values):
+        as_count(v, f"values[{i}] (a Grundy value)")
     if not values:
         raise ValueError("there are no values to draw")
     n = len(values)
+    if per_row is not None and (isinstance(per_row, bool) or not isinstance(per_row, int)
+                                or per_row < 1):
+        raise ValueError(f"per_row must be a whole number of squares >= 1, got {_show(per_row)}")
     if per_row is None:
         per_row = period[1] if period and 6 <= period[1] <= 40 else min(n, 20)
+        if STYLE["lecture"]:
+            # On a projector a square must hold a three-digit heap number at 18 px:
+            # at most 17 to a row, halving a long period so its columns still line up.
+            while per_row > 17:
+                per_row = -(-per_row // 2)
     nrows = -(-n // per_row)
+    left_out = 0
+    if STYLE["lecture"] and nrows > _LECTURE_ROWS:
+        # A projector shows at most this many legible rows: draw those, say what is left out.
+        left_out = n - _LECTURE_ROWS * per_row
+        nrows, n = _LECTURE_ROWS, _LECTURE_ROWS * per_row
+        values = values[:n]
     ax = new_axes(ax, size=(0.55 * min(n, per_row) + 0.8, 0.85 * nrows + 0.9))
     font = STYLE["font"]
+    if left_out:
+        ax.text(min(n, per_row), -(nrows - 1) * 1.5 - 0.25,
+                f"heaps {start + n} to {start + n + left_out - 1} are not shown",
+                ha="right", va="top", fontsize=font * 0.8, color=COLOURS["muted"])
     for i, v in enumerate(values):
         row, col = divmod(i, per_row)
         y = -row * 1.5
@@ -383,6 +429,12 @@ def draw_chomp(position, ax=None, *, bite=None, title=None, show_value=False, bo
     return ax
 
 
+#: The longest side of a Chop bar that is drawn square by square.
+MAX_CHOP_SIDE = 40
+#: The most values a strip draws (a few hundred squares already fill a page).
+MAX_STRIP = 5000
+
+
 def draw_chop(position, ax=None, *, title=None, show_value=True, box=None):
     """Draw a Chop bar of ``(rows, cols)`` squares, with its value ``*((rows-1) ⊕ (cols-1))``.
 
@@ -392,9 +444,14 @@ def draw_chop(position, ax=None, *, title=None, show_value=True, box=None):
     >>> [float(y) for y in draw_chop((1, 2), box=(2, 4)).get_ylim()]
     [-0.1, 2.1]
     """
+    from cgteach._validate import as_count, as_list
     from cgteach.rulesets import chop
 
-    m, n = position
+    pair = as_list(position, "position", limit=2)
+    if len(pair) != 2:
+        raise TypeError(f"position must be a pair (rows, cols), got {_show(position)}")
+    m = as_count(pair[0], "the number of rows", limit=MAX_CHOP_SIDE)
+    n = as_count(pair[1], "the number of columns", limit=MAX_CHOP_SIDE)
     value = chop.grundy_value((m, n))
     w, h = _box(n, m, box)
     ax = new_axes(ax, size=(0.7 * w + 0.8, 0.7 * h + 0.9))
@@ -417,10 +474,12 @@ def _box(width, height, box):
     try:
         rows, cols = (int(k) for k in box)
     except (TypeError, ValueError):
-        raise TypeError(f"box must be a pair (rows, cols) of whole numbers, got {box!r}") from None
+        raise TypeError(
+            f"box must be a pair (rows, cols) of whole numbers, got {_show(box)}"
+        ) from None
     if rows < height or cols < width:
         raise ValueError(
-            f"box {box!r} is too small for a diagram of {height} rows and {width} columns; "
+            f"box {_show(box)} is too small for a diagram of {height} rows and {width} columns; "
             "give a box at least that big"
         )
     return cols, rows

@@ -24,7 +24,12 @@ beside the fast rules, and the tests compare them):
 * anything else by search with the **simplicity principle**: the value is
   the simplest number strictly between Blue's best option (the largest value
   Blue can move to) and Red's best option (the smallest).  Pieces standing
-  on the ground separately are added, and tree pieces use the tree rule.
+  on the ground separately are added, tree pieces use the tree rule, and
+  drawings with circuits go to the block engine of
+  :mod:`cgteach.hackenbush.partizan`, which values everything hanging at a
+  single node first and searches only the blocks of circuits (a drawing too
+  tangled for that is refused at once with
+  :class:`~cgteach.hackenbush.partizan.TooTangled`, a ``ValueError``).
 
 Offers: :func:`value`, :func:`value_by_search`, :func:`stalk_rule_value`,
 :func:`tree_rule_value`, :func:`edge_under`, :func:`kind`, :func:`outcome`,
@@ -42,6 +47,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from cgteach._validate import as_fraction as _as_fraction
+from cgteach._validate import show as _show
 from cgteach.hackenbush.position import Hackenbush, _numbered
 from cgteach.hackenbush.position import _player_sign as _parse_player
 from cgteach.numbers import format_number, simplest_between, stalk_for, stalk_value
@@ -66,19 +73,20 @@ __all__ = [
     "MAX_SEARCH_POSITIONS",
 ]
 
-#: The largest cyclic piece (edges joined to the ground only through one
-#: another and containing a cycle) that :func:`value` will search, and the
-#: largest whole position :func:`value_by_search` will take.
+#: The largest whole position the brute-force twins :func:`value_by_search`
+#: and :func:`winner_by_search` will take.  (:func:`value` itself has the
+#: block engine's limits: :data:`cgteach.hackenbush.partizan.MAX_BLOCK_EDGES`
+#: and :data:`~cgteach.hackenbush.partizan.MAX_BLOCK_CIRCUITS`.)
 MAX_SEARCH_EDGES = 30
 
-#: The most positions one search may visit before it gives up with a
-#: ``ValueError`` (about ten seconds of work), so that a tangled drawing
-#: cannot freeze a notebook.
+#: The most positions one brute-force search may visit before it gives up
+#: with a ``ValueError`` (about ten seconds of work), so that a tangled
+#: drawing cannot freeze a notebook.
 MAX_SEARCH_POSITIONS = 100_000
 
 _GREEN_MESSAGE = (
-    "this position has green edges, so it is not a number; its blue-red value is "
-    "outside this lesson — green Hackenbush uses .grundy()"
+    "this position has green edges, so it is not a number; its value as a game is "
+    ".canonical() (and an all-green position's nim value is .grundy())"
 )
 
 
@@ -89,7 +97,7 @@ def _signed_edges(position) -> list[tuple[int, int, int]]:
     """Edges as ``(u, v, sign)``: ground nodes become node 0, blue is +1, red -1."""
     if not isinstance(position, Hackenbush):
         raise TypeError(
-            f"expected a Hackenbush position, got {position!r} of type "
+            f"expected a Hackenbush position, got {_show(position)} of type "
             f"{type(position).__name__}; build one with Hackenbush(edges)"
         )
     if not position.is_blue_red():
@@ -158,6 +166,11 @@ def _stalk_signs(piece):
 # -- the fast rules -----------------------------------------------------------
 
 
+#: :func:`edge_under` refuses a branch worth less than minus this (its answer
+#: would have a denominator of more than this many bits).
+MAX_BRANCH_BELOW_ZERO = 100_000
+
+
 def edge_under(x, colour: str = "blue") -> Fraction:
     """The value of one edge of ``colour`` with a branch worth ``x`` on top.
 
@@ -178,11 +191,19 @@ def edge_under(x, colour: str = "blue") -> Fraction:
     # matters (not its shape) is what the tests confirm on hundreds of random
     # trees, against the search.
     sign = _parse_player(colour) if colour not in (1, -1) else colour
-    x = Fraction(x)
+    if not isinstance(x, Fraction):  # the searches pass Fractions: check only callers' values
+        x = _as_fraction(x, "x (the value of the branch on top)")
     if sign < 0:
         return -edge_under(-x, "blue")
     if x >= 0:
         return x + 1
+    if x < -MAX_BRANCH_BELOW_ZERO:
+        # The answer's denominator is 2**(n-1) with n about -x: refuse before building it.
+        raise ValueError(
+            f"edge_under: the branch on top is worth {_show(x)}; under a blue edge this "
+            f"function handles branches worth at least -{MAX_BRANCH_BELOW_ZERO} "
+            "(red on top of blue: mirror with colour='red')"
+        )
     n = math.floor(1 - x) + 1
     return (x + n) / (1 << (n - 1))
 
@@ -272,7 +293,7 @@ def value(position) -> Fraction:
     >>> value(Hackenbush([(0, 1, "green")]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: this position has green edges, so it is not a number; ... uses .grundy()
+    ValueError: this position has green edges, so it is not a number; ... .canonical() ...
     """
     edges = _signed_edges(position)
     signs = _stalk_signs(edges) if edges else []
@@ -282,18 +303,39 @@ def value(position) -> Fraction:
 
 
 def _value_of_edges(edges) -> Fraction:
-    """Add the pieces standing on the ground: trees by rule, the rest by search."""
+    """Add the pieces standing on the ground: trees by rule, the rest by the block engine."""
+    from cgteach.hackenbush import partizan
+
+    total = Fraction(0)
+    cyclic = []
+    for piece in _branches(edges):
+        if _is_tree(piece):
+            total += _tree_value(piece)
+        else:
+            cyclic.extend(piece)
+    if cyclic:
+        partizan._check_size(cyclic, "value")
+        numbers = partizan._Numbers(len(cyclic) + 2)
+        engine = partizan._Engine(numbers, partizan.MAX_SEARCH_BLOCKS)
+        total += numbers.fraction(engine.evaluate(tuple(cyclic)))
+    return total
+
+
+def _old_value(position) -> Fraction:
+    """The search used before the block engine (kept for the benchmarks' ratios).
+
+    Trees hanging from circuits become stalks, then every set of standing
+    edges of a cyclic piece is searched (no blocks, no table shared
+    between isomorphic pieces).
+    """
+    edges = _signed_edges(position)
     total = Fraction(0)
     for piece in _branches(edges):
         if _is_tree(piece):
             total += _tree_value(piece)
         else:
             if len(piece) > MAX_SEARCH_EDGES:
-                raise ValueError(
-                    f"this position has a piece with a cycle and {len(piece)} edges; such "
-                    f"pieces are valued by search, which is limited to {MAX_SEARCH_EDGES} "
-                    "edges per piece"
-                )
+                raise ValueError(f"the old search is limited to {MAX_SEARCH_EDGES} edges per piece")
             core = _strip_pendant_trees(piece)
             search = _Search(core)
             total += search.split_value(search.full)
@@ -535,13 +577,74 @@ def winning_moves(position, player) -> list[int]:
     ([], [1])
     """
     sign = _parse_player(player)
-    _signed_edges(position)  # the checks: a position, no green edges
     colour = "blue" if sign > 0 else "red"
+    after = _values_after_cuts(position)
     return [
         i
         for i, (_, _, c) in enumerate(position.edges)
-        if c == colour and sign * value(position.cut(i)) >= 0
+        if c == colour and sign * after[i] >= 0
     ]
+
+
+def _values_after_cuts(position) -> list[Fraction]:
+    """The value left after each cut, for every edge of ``position`` in order.
+
+    Algorithm notes: a stalk cut at height ``k`` leaves its lowest ``k``
+    edges, and the values of a stalk's prefixes are the steps of the walk
+    down the birthday tree (``±1`` until the first change of colour, then
+    ``±1/2, ±1/4, …``), so a stalk of ``n`` edges takes ``O(n)`` steps, not
+    ``n`` cuts and ``n`` valuations.  Drawings with circuits share one block
+    engine for all their cuts.
+    """
+    edges = _signed_edges(position)
+    path = _stalk_path(edges)
+    if path is not None:
+        out = [Fraction(0)] * len(edges)
+        x, step, first = Fraction(0), None, edges[path[0]][2] if path else 0
+        for i in path:  # from the ground up: the value standing below edge i is x
+            out[i] = x
+            sign = edges[i][2]
+            if step is None and sign == first:
+                x += sign  # still the first run of one colour: whole steps
+            else:
+                step = Fraction(1, 2) if step is None else step / 2
+                x += sign * step
+        return out
+    if _is_tree(edges):
+        return [value(position.cut(i)) for i in range(len(edges))]
+    # one engine for every cut, so that blocks met after several cuts are searched once
+    from cgteach.hackenbush import partizan
+
+    partizan._check_size(edges, "value")
+    numbers = partizan._Numbers(len(edges) + 2)
+    engine = partizan._Engine(numbers, partizan.MAX_SEARCH_BLOCKS)
+    return [
+        numbers.fraction(engine.evaluate(tuple(partizan._signed(position.cut(i)))))
+        for i in range(len(edges))
+    ]
+
+
+def _stalk_path(edges):
+    """The indices of a stalk's edges from the ground up, or ``None`` if not a stalk."""
+    if not edges:
+        return []
+    if any(u == v for u, v, _ in edges):
+        return None
+    adjacency = defaultdict(list)
+    for k, (u, v, _) in enumerate(edges):
+        adjacency[u].append((v, k))
+        adjacency[v].append((u, k))
+    if len(adjacency[0]) != 1 or any(len(a) > 2 for a in adjacency.values()):
+        return None
+    path, previous, node = [], None, 0
+    while True:
+        steps = [(w, k) for w, k in adjacency[node] if w != previous]
+        if not steps:
+            break
+        (w, k), = steps
+        path.append(k)
+        previous, node = node, w
+    return path if len(path) == len(edges) else None
 
 
 def stalk(x_or_colours, ground=0) -> Hackenbush:
@@ -631,7 +734,8 @@ def explain(position, depth: int | None = None) -> Explanation:
 
     ``depth`` says how many levels of options are explained in turn
     (``0``: only this position).  By default every level is explained for
-    positions of at most 4 edges, and one level otherwise.
+    positions of at most 4 edges, one level up to 60 edges, and none beyond
+    (so that a long stalk is explained in well under a second).
 
     >>> print(explain(stalk(["blue", "red"])))
     {0 | 1} = 1/2   (the simplest number strictly between 0 and 1 is 1/2)
@@ -644,14 +748,14 @@ def explain(position, depth: int | None = None) -> Explanation:
     """
     _signed_edges(position)
     if depth is None:
-        depth = len(position) if len(position) <= 4 else 1
+        depth = len(position) if len(position) <= 4 else 1 if len(position) <= 60 else 0
     from cgteach._validate import as_count
 
     depth = as_count(depth, "depth")
     if depth > 20:
         raise ValueError(
             f"explain() spells out at most 20 levels of options (the text grows very fast); "
-            f"got depth={depth}"
+            f"got depth={_show(depth)}"
         )
     memo: dict = {}
     return _explain(position, depth, memo)
@@ -662,11 +766,11 @@ def _explain(position, depth, memo) -> Explanation:
     if key in memo:
         return memo[key]
     left, right, children = [], [], []
+    values = _values_after_cuts(position)
     for i, (_, _, c) in enumerate(position.edges):
-        after = position.cut(i)
-        (left if c == "blue" else right).append((i, value(after)))
+        (left if c == "blue" else right).append((i, values[i]))
         if depth > 0:
-            children.append(((c, i), _explain(after, depth - 1, memo)))
+            children.append(((c, i), _explain(position.cut(i), depth - 1, memo)))
     lo = max((v for _, v in left), default=None)
     hi = min((v for _, v in right), default=None)
     answer = Explanation(
@@ -713,6 +817,11 @@ def explain_build(edges, ground=(0,)) -> list[BuildStep]:
     """
     if isinstance(edges, Hackenbush):
         edges, ground = edges.edges, edges.ground
+    if isinstance(edges, (str, bytes)) or not hasattr(edges, "__iter__"):
+        raise TypeError(
+            "explain_build() needs a list of edges such as [(0, 1, 'blue'), (1, 2, 'red')] "
+            f"or a Hackenbush position, got {_show(edges)} of type {type(edges).__name__}"
+        )
     edges = list(edges)
     steps = []
     for k in range(1, len(edges) + 1):

@@ -6,7 +6,8 @@ in ``.nodes``.
 
 * :func:`stalk`, :func:`stalks` — bamboo stalks, which are Nim heaps (Thm 5.1);
 * :func:`tree`, :func:`forest` — branching trees (the colon principle, Thm 5.3);
-* :func:`triangle`, :func:`square` — an odd and an even circuit (Thm 5.4);
+* :func:`triangle`, :func:`square` — an odd and an even circuit (the fusion
+  principle, Thm 5.4, and the game notes' corollary: odd is an edge, even nothing);
 * :func:`house` — a drawing in the spirit of the essay's worked example,
   a house lifted by balloons, with two ground nodes, circuits, loops and
   branching strings;
@@ -20,10 +21,15 @@ in ``.nodes``.
 
 from __future__ import annotations
 
+import numbers
 import random as _random
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, as_list, check_size
 from cgteach.hackenbush.position import Hackenbush
+
+#: The most edges an example builds (green grundy() does 10**5 in 0.2 s).
+MAX_EDGES = 10**6
+
 
 __all__ = [
     "forest",
@@ -43,7 +49,7 @@ def stalk(n: int) -> Hackenbush:
     >>> stalk(3)
     Hackenbush([(0, 1), (1, 2), (2, 3)], ground=(0,))
     """
-    n = as_count(n, "the stalk's length n")
+    n = as_count(n, "the stalk's length n", MAX_EDGES)
     return Hackenbush([(k, k + 1) for k in range(n)])
 
 
@@ -56,12 +62,13 @@ def stalks(*lengths: int) -> Hackenbush:
     >>> stalks(2, 1)
     Hackenbush([(0, 1), (1, 2), (0, 3)], ground=(0,))
     """
-    if len(lengths) == 1 and not isinstance(lengths[0], int):
-        lengths = tuple(lengths[0])
+    if len(lengths) == 1 and not isinstance(lengths[0], numbers.Integral):
+        lengths = tuple(as_list(lengths[0], "lengths", limit=MAX_EDGES))
     edges = []
     top = 0
     for k, n in enumerate(lengths, start=1):
-        n = as_count(n, f"stalk {k}'s length")
+        n = as_count(n, f"stalk {k}'s length", MAX_EDGES)
+        check_size(top + n, MAX_EDGES, "the total number of edges")
         below = 0
         for _ in range(n):
             top += 1
@@ -96,12 +103,21 @@ def forest() -> Hackenbush:
 
 
 def triangle() -> Hackenbush:
-    """An odd circuit through the ground, worth ``*1``, like a single edge (Thm 5.4)."""
+    """An odd circuit through the ground, worth ``*1``, like a single edge.
+
+    Fusing it (Thm 5.4) leaves 3 loops at the ground, worth 1 ⊕ 1 ⊕ 1 (the game
+    notes' corollary: an odd circuit is worth an edge, standing *beside*
+    whatever hangs from the circuit, not under it).
+    """
     return Hackenbush([(0, 1), (1, 2), (2, 0)])
 
 
 def square() -> Hackenbush:
-    """An even circuit through the ground, worth ``0``, like no edge at all (Thm 5.4)."""
+    """An even circuit through the ground, worth ``0``, like no edge at all.
+
+    Fusing it (Thm 5.4) leaves 4 loops at the ground, worth 0 (the game notes'
+    corollary: an even circuit is worth nothing).
+    """
     return Hackenbush([(0, 1), (1, 2), (2, 3), (3, 0)])
 
 
@@ -147,8 +163,8 @@ def random_position(n_edges: int, rng=None, loops: bool = True, multi: bool = Tr
     >>> len(random_position(10, 1, grounds=3).ground)
     3
     """
-    n_edges = as_count(n_edges, "n_edges")
-    grounds = as_count(grounds, "grounds")
+    n_edges = as_count(n_edges, "n_edges", MAX_EDGES)
+    grounds = as_count(grounds, "grounds", MAX_EDGES)
     if grounds < 1:
         raise ValueError("grounds must be at least 1: a position needs a ground node")
     if not isinstance(rng, _random.Random):

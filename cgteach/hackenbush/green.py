@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from cgteach._validate import show
 from cgteach.hackenbush.position import Hackenbush, _numbered
 from cgteach.nimbers import mex, nim_sum
 
@@ -294,14 +295,24 @@ def winning_moves(position: Hackenbush) -> list[int]:
     when ``rest == target(P)``, and otherwise ``C`` must come to
     ``(rest XOR target(P)) - 1`` (the colon principle backwards).  That
     part is linear.  Inside a
-    component ``C`` that has a target, cutting a loop flips its parity, and
-    cutting a circuit edge is tried by re-running the linear method on ``C``
-    alone, with each hanging branch replaced by its value (colon principle).
-    So the cost is linear plus the sum of ``|C|²`` over the components that
-    have a reachable target: linear for trees and small circuits, quadratic
-    for one huge block of circuits (fine for drawings of teaching size).
+    component ``C`` that has a target, cutting a loop flips its parity.
+    Everything outside ``C`` is fixed by then: each branch hanging from
+    ``C`` is replaced by its value (colon principle), and what ``C`` hangs
+    from only sets the target.  ``C`` splits into blocks glued at single
+    nodes; cutting an edge changes one block only, the others still fuse
+    (see ``_winning_in_blocks``).  If that block is one simple circuit, the
+    cut leaves two weighted paths hanging from its attaching node, and the
+    values of all those paths come out of one pass per bit (see
+    ``_path_values``): near-linear, so long circuits and long chains of
+    circuits are fast.  Any other block (a circuit with chords) is re-valued
+    alone per edge of it, quadratic in that block's size only.
     """
     _check_green(position, "winning_moves")
+    return _winning_moves(position)
+
+
+def _winning_moves(position: Hackenbush, general: bool = False) -> list[int]:
+    """:func:`winning_moves`; ``general=True`` re-values every block per cut (the twin)."""
     n, eu, ev = _index(position)
     info = _blocks(n, eu, ev)
     if info.value == 0:
@@ -341,16 +352,35 @@ def winning_moves(position: Hackenbush) -> list[int]:
             if target[c] is not None and (target[c] ^ cval[c]) & 1:
                 inside.setdefault(c, []).append(i)
     for c, edges in inside.items():
-        moves.extend(_winning_inside(c, edges, info, eu, ev, hang, target[c]))
+        moves.extend(_winning_inside(c, edges, info, eu, ev, hang, target[c],
+                                     general=general))
     return sorted(moves)
 
 
-def _winning_inside(c, edges, info, eu, ev, hang, goal):
-    """The circuit or loop edges of component ``c`` whose cut gives it value ``goal``."""
+def _winning_inside(c, edges, info, eu, ev, hang, goal, *, general=False):
+    """The circuit or loop edges of component ``c`` whose cut gives it value ``goal``.
+
+    The circuit edges are split into blocks (see :func:`_winning_in_blocks`):
+    a block that is one simple circuit is done in near-linear time by
+    :func:`_cycle_cut_values`, any other block is re-valued alone once per
+    edge of it.  With ``general=True`` (the twin the tests compare with) the
+    whole component is re-valued once per circuit edge, quadratic in its size.
+    """
     loops = [i for i in edges if eu[i] == ev[i]]
     found = [i for i in loops if info.comp_value[c] ^ 1 == goal]
     circuit = [i for i in edges if eu[i] != ev[i]]
     if not circuit:
+        return found
+    if not general:
+        base: dict[int, int] = {}
+        for i in circuit:
+            base[eu[i]] = hang[eu[i]]
+            base[ev[i]] = hang[ev[i]]
+        for i in loops:
+            base[eu[i]] ^= 1
+        root = info.comp_head[c]
+        found.extend(_winning_in_blocks(circuit, eu, ev, root, base,
+                                        info.comp_value[c], goal))
         return found
     local: dict[int, int] = {}
     for i in circuit:
@@ -377,6 +407,229 @@ def _winning_inside(c, edges, info, eu, ev, hang, goal):
     return found
 
 
+
+def _winning_in_blocks(circuit, eu, ev, root, base, value, goal):
+    """Circuit edges of one 2-edge-connected component whose cut leaves ``goal``.
+
+    ``base[x]`` is the nim value fused at node ``x`` (hanging branches and
+    loops), ``value`` the component's value, ``root`` its attaching node.
+
+    Algorithm notes.  Split the circuit edges into **blocks** (biconnected
+    pieces; blocks meet only at single nodes), rooted at ``root``: each
+    block ``B`` hangs from its node nearest the root, ``att(B)``.  Intact,
+    a block fuses into ``att(B)`` (Thm 5.4), bringing its edge parity and
+    everything fused at its other nodes: ``contrib(B)``, computed for all
+    blocks highest first.  Cutting an edge of ``B`` leaves every other
+    block intact, so the rest still fuses into the root, and the value
+    becomes ``value ⊕ contrib(B) ⊕ V`` with ``V`` the value of ``B`` minus
+    the edge, hanging from ``att(B)``, with the fused values ``W`` at its
+    other nodes.  For a simple circuit ``V`` comes for every edge at once
+    from :func:`_cycle_cut_values`; another block is re-valued per edge.
+    """
+    adj: dict[int, list[int]] = {}
+    for i in circuit:
+        adj.setdefault(eu[i], []).append(i)
+        adj.setdefault(ev[i], []).append(i)
+    tin = {root: 0}
+    low = {root: 0}
+    up_edge = {root: -1}
+    pos = dict.fromkeys(adj, 0)
+    stack = [root]
+    edge_stack: list[int] = []
+    blocks: list[tuple[int, list[int]]] = []  # (att, edges), highest blocks first
+    while stack:
+        x = stack[-1]
+        ax = adj[x]
+        p = pos[x]
+        if p < len(ax):
+            pos[x] = p + 1
+            i = ax[p]
+            if i == up_edge[x]:
+                continue
+            y = eu[i] ^ ev[i] ^ x
+            t = tin.get(y)
+            if t is None:
+                tin[y] = low[y] = len(tin)
+                up_edge[y] = i
+                edge_stack.append(i)
+                stack.append(y)
+            elif t < tin[x]:
+                edge_stack.append(i)  # a back edge, seen from below
+                if t < low[x]:
+                    low[x] = t
+            continue
+        stack.pop()
+        if not stack:
+            break
+        par = stack[-1]
+        if low[x] < low[par]:
+            low[par] = low[x]
+        if low[x] >= tin[par]:
+            # par separates x's side: the edges pushed since x's up edge are a block
+            k = len(edge_stack) - 1
+            while edge_stack[k] != up_edge[x]:
+                k -= 1
+            blocks.append((par, edge_stack[k:]))
+            del edge_stack[k:]
+    fused = dict(base)  # becomes W: base plus the blocks hanging at each node
+    contrib = []
+    for att, edges in blocks:
+        others = {eu[i] for i in edges} | {ev[i] for i in edges}
+        others.discard(att)
+        x = len(edges) & 1
+        for y in others:
+            x ^= fused[y]
+        contrib.append(x)
+        fused[att] ^= x
+    found = []
+    for (att, edges), x in zip(blocks, contrib, strict=True):
+        need = goal ^ value ^ x  # the value B minus the cut edge must have
+        ring = _cycle_walk(edges, eu, ev, att)
+        if ring is not None:
+            nodes, ring_edges = ring
+            weight = [0] + [fused[y] for y in nodes[1:]]
+            cuts = _cycle_cut_values(weight)
+            found.extend(i for i, v in zip(ring_edges, cuts, strict=True) if v == need)
+            continue
+        local = {att: 0}
+        for i in edges:
+            for z in (eu[i], ev[i]):
+                if z not in local:
+                    local[z] = len(local)
+        weight = {k: fused[z] for z, k in local.items() if z != att and fused[z]}
+        lu = [local[eu[i]] for i in edges]
+        lv = [local[ev[i]] for i in edges]
+        for j, i in enumerate(edges):
+            if _blocks(len(local), lu[:j] + lu[j + 1:], lv[:j] + lv[j + 1:],
+                       0, weight).value == need:
+                found.append(i)
+    return found
+
+
+def _cycle_walk(circuit, eu, ev, root):
+    """The nodes and edges of a simple circuit in order from ``root``, else None.
+
+    Edge ``ring_edges[j]`` joins ``nodes[j]`` and ``nodes[(j + 1) % L]``.
+    A 2-edge-connected block with as many edges as nodes is a simple
+    circuit (every node has degree at least 2, and the degrees add up to
+    twice the edges, so every degree is exactly 2).
+    """
+    touching: dict[int, list[int]] = {}
+    for i in circuit:
+        touching.setdefault(eu[i], []).append(i)
+        touching.setdefault(ev[i], []).append(i)
+    if len(touching) != len(circuit) or root not in touching:
+        return None
+    nodes = [root]
+    ring_edges = []
+    at, last = root, -1
+    for _ in range(len(circuit)):
+        a, b = touching[at]
+        i = a if a != last else b
+        ring_edges.append(i)
+        at = eu[i] ^ ev[i] ^ at
+        last = i
+        nodes.append(at)
+    nodes.pop()  # back at the root
+    return nodes, ring_edges
+
+
+def _cycle_cut_values(weight: list[int]) -> list[int]:
+    """The value of a weighted circuit after each cut, all at once.
+
+    ``weight[k]`` is the nim value sitting at node ``k`` of the circuit
+    (node 0 is where it is attached); cut ``j`` removes the edge between
+    nodes ``j`` and ``j + 1`` (mod ``L``).  What is left is two paths
+    hanging from node 0, one up through nodes ``1 … j``, the other through
+    ``L-1 … j+1``; by the colon principle it is worth
+    ``weight[0] ⊕ up[j] ⊕ down[L-1-j]`` with :func:`_path_values`.
+
+    >>> _cycle_cut_values([0, 0, 0])   # a bare triangle: paths 0+2, 1+1, 2+0
+    [2, 0, 2]
+    """
+    size = len(weight)
+    up = _path_values(weight[1:])
+    down = _path_values(weight[:0:-1])
+    w0 = weight[0]
+    return [w0 ^ up[j] ^ down[size - 1 - j] for j in range(size)]
+
+
+def _path_values_slow(weight: list[int]) -> list[int]:
+    """The twin of :func:`_path_values`: each path valued on its own (quadratic)."""
+    out = [0]
+    for j in range(1, len(weight) + 1):
+        t = 0
+        for w in reversed(weight[:j]):
+            t = (t ^ w) + 1
+        out.append(t)
+    return out
+
+
+def _path_values(weight: list[int]) -> list[int]:
+    """``F[j]``, the value of the path of the first ``j`` nodes, for every ``j``.
+
+    The path hangs from a node below node 1; node ``i`` (from 1) carries
+    ``weight[i-1]``, the value of what hangs there.  By the colon
+    principle a node carrying ``w`` with a branch worth ``t`` above it,
+    seen from the edge below it, is worth ``f_i(t) = (t ⊕ w) + 1``, so
+    ``F[j] = f_1(f_2(… f_j(0)))``.  Each ``F[j]`` alone costs ``j`` steps.
+
+    Algorithm notes (all ``j`` in O(L · bits)).  Follow ``F[j]`` bit by bit
+    from the lowest.  Write ``t_i`` for the value above node ``i`` on the
+    way down from node ``j`` (``t_j = 0``, ``t_{i-1} = f_i(t_i)``).  At bit
+    ``b`` each ``f_i`` XORs in bit ``b`` of its weight and of the carry it
+    receives, so bit ``b`` of ``t_i`` is ``R(j) ⊕ R(i)`` with ``R`` a
+    prefix parity, and bit ``b`` of ``F[j]`` is ``R(j)``; ``f_i`` carries on
+    exactly when it received a carry and ``R(j) ⊕ R(i) ⊕ w_i`` has bit
+    ``b`` set.  So which ``f_i`` carry into bit ``b + 1`` depends on ``j``
+    only through bit ``b`` of ``F[j]``: the ``j`` with the same low bits of
+    ``F[j]`` share one carry set ``S``, and the two classes split ``S``
+    between them.  Each bit costs O(L) over all classes.  A class without
+    carries has its remaining bits from the prefix XOR of the weights.
+    """
+    m = len(weight)
+    px = [0] * (m + 1)  # px[i]: XOR of the first i weights
+    for i, w in enumerate(weight, start=1):
+        px[i] = px[i - 1] ^ w
+    out = [0] * (m + 1)
+    everyone = list(range(1, m + 1))
+    # (class members J, carry set S, bit b): every f_i adds 1 at bit 0.
+    work = [(everyone, everyone, 0)] if m else []
+    while work:
+        members, carry, b = work.pop()
+        if not carry:
+            for j in members:
+                out[j] |= (px[j] >> b) << b
+            continue
+        bit = 1 << b
+        keep: tuple[list[int], list[int]] = ([], [])  # carry set of each class
+        parity = 0
+        for i in carry:
+            parity ^= 1
+            r = ((px[i] >> b) ^ parity) & 1  # R(i): counts the carries up to i
+            # f_i carries on for the class whose bit R(j) is 1 ^ R(i) ^ w_i
+            keep[1 ^ (r ^ (weight[i - 1] >> b)) & 1].append(i)
+        split: tuple[list[int], list[int]] = ([], [])
+        k, ns = 0, len(carry)
+        for j in members:
+            while k < ns and carry[k] <= j:
+                k += 1
+            r = ((px[j] >> b) ^ k) & 1  # R(j), which is bit b of F[j]
+            if r:
+                out[j] |= bit
+            split[r].append(j)
+        for r in (0, 1):
+            group = split[r]
+            if group:
+                top = group[-1]  # carries above every member do not matter
+                kept = keep[r]
+                cut = len(kept)
+                while cut and kept[cut - 1] > top:
+                    cut -= 1
+                work.append((group, kept[:cut], b + 1))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # single reductions
 
@@ -389,7 +642,7 @@ def merge_ground(position: Hackenbush) -> Hackenbush:
     Hackenbush([(0, 1), (1, 2), (2, 0)], ground=(0,))
     """
     if not isinstance(position, Hackenbush):
-        raise TypeError(f"merge_ground() needs a Hackenbush position, got {position!r}")
+        raise TypeError(f"merge_ground() needs a Hackenbush position, got {show(position)}")
     g = position.ground[0]
     grounded = set(position.ground)
 
@@ -426,7 +679,7 @@ def loops_to_leaves(position: Hackenbush) -> Hackenbush:
     Hackenbush([(0, 1), (1, 2)], ground=(0,))
     """
     if not isinstance(position, Hackenbush):
-        raise TypeError(f"loops_to_leaves() needs a Hackenbush position, got {position!r}")
+        raise TypeError(f"loops_to_leaves() needs a Hackenbush position, got {show(position)}")
     fresh = _fresh_names(position.nodes)
     return Hackenbush(
         [(u, fresh(), c) if u == v else (u, v, c) for u, v, c in position.edges],
@@ -446,15 +699,19 @@ def fuse_nodes(position: Hackenbush, nodes) -> Hackenbush:
     Hackenbush([(0, 1), (1, 1), (1, 0)], ground=(0,))
     """
     if not isinstance(position, Hackenbush):
-        raise TypeError(f"fuse_nodes() needs a Hackenbush position, got {position!r}")
+        raise TypeError(f"fuse_nodes() needs a Hackenbush position, got {show(position)}")
     if isinstance(nodes, (str, bytes)) or not hasattr(nodes, "__iter__"):
-        raise TypeError(f"nodes must be a list of node names, got {nodes!r}")
+        raise TypeError(f"nodes must be a list of node names, got {show(nodes)}")
+    nodes = list(nodes)
+    for x in nodes:
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            raise TypeError(f"nodes must be node names (integers or strings), got {show(x)}")
     nodes = list(dict.fromkeys(nodes))
     known = set(position.nodes)
     for x in nodes:
         if x not in known:
-            raise ValueError(f"there is no node {x!r} in this position; its nodes are "
-                             f"{position.nodes!r}")
+            raise ValueError(f"there is no node {show(x)} in this position; its nodes are "
+                             f"{show(position.nodes)}")
     if not nodes:
         return position
     grounds = [x for x in nodes if x in position.ground]
@@ -480,7 +737,7 @@ def stalk_heaps(position: Hackenbush) -> list[int]:
     [2, 1]
     """
     if not isinstance(position, Hackenbush):
-        raise TypeError(f"stalk_heaps() needs a Hackenbush position, got {position!r}")
+        raise TypeError(f"stalk_heaps() needs a Hackenbush position, got {show(position)}")
     ground = set(position.ground)
     touching: dict = {}
     for i, (u, v, _) in enumerate(position.edges):
@@ -505,7 +762,7 @@ def stalk_heaps(position: Hackenbush) -> list[int]:
                                      "a position of stalks")
                 more = [j for j in touching[at] if j != last]
                 if len(more) > 1:
-                    raise ValueError(f"the position branches at node {at!r}, so it is not "
+                    raise ValueError(f"the position branches at node {show(at)}, so it is not "
                                      "a position of stalks")
                 if not more:
                     break
@@ -551,7 +808,13 @@ class _Drawing:
         self.steps: list[Step] = []
 
     def record(self, rule, description):
-        position = Hackenbush(self.edges, ground=self.ground)
+        # Every reduction keeps the drawing valid (names are the original
+        # ones or fresh ints, everything stays joined to the ground), so the
+        # snapshot skips the constructor's checks: they cost more than the
+        # reduction itself on long colon-principle stories.
+        position = Hackenbush._from_trusted(
+            [(u, v, "green") for u, v in self.edges], self.ground
+        )
         self.steps.append(Step(rule, description, position, tuple(self.origin)))
 
 
@@ -715,7 +978,11 @@ def _step_colon(d: _Drawing):
                     i, y = children[y][0]
                     branch_edges.append(i)
             value = nim_sum(lengths)
-            source = tuple(sorted({o for i in branch_edges for o in d.origin[i]}))
+            # The edges of a stalk made by an earlier colon step share one
+            # origin tuple; reading each distinct tuple once keeps a round
+            # linear (reading it per edge made long stories cubic).
+            distinct = {id(d.origin[i]): d.origin[i] for i in branch_edges}
+            source = tuple(sorted({o for t in distinct.values() for o in t}))
             new = []
             at = x
             for _ in range(value):
@@ -804,4 +1071,10 @@ def story(steps) -> str:
     """
     if isinstance(steps, Hackenbush):
         steps = reduction_steps(steps)
+    elif isinstance(steps, (str, bytes)) or not isinstance(steps, (list, tuple)):
+        raise TypeError(
+            f"story() needs a list of reduction steps or a green position, got {show(steps)}"
+        )
+    elif not all(isinstance(step, Step) for step in steps):
+        raise TypeError("story() needs a list of Step objects, as made by reduction_steps()")
     return "\n".join(f"{k}. {step}" for k, step in enumerate(steps, start=1))

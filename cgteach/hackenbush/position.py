@@ -23,6 +23,7 @@ from collections import defaultdict, deque
 from collections.abc import Hashable, Iterable
 
 from cgteach import _io
+from cgteach._validate import as_int, show
 
 __all__ = ["Hackenbush", "COLOURS"]
 
@@ -34,22 +35,22 @@ def _check_node(node, where: str):
     if isinstance(node, bool):
         # True == 1 and False == 0 in Python, so a node named True would silently
         # be the same node as 1.
-        raise TypeError(f"{where}: node names must be numbers or strings, not {node!r}")
+        raise TypeError(f"{where}: node names must be numbers or strings, not {show(node)}")
     if not isinstance(node, Hashable) or isinstance(node, (list, dict, set)):
         raise TypeError(f"{where}: node names must be hashable (a number or a string), "
-                        f"got {node!r}")
+                        f"got {show(node)}")
     try:
         hash(node)  # a tuple holding a list passes the test above but cannot be hashed
     except TypeError:
         raise TypeError(f"{where}: node names must be hashable (a number or a string), "
-                        f"got {node!r}") from None
+                        f"got {show(node)}") from None
     return node
 
 
 def _normalise_edge(edge, i: int) -> tuple:
     if isinstance(edge, (str, bytes)) or not isinstance(edge, (tuple, list)):
         raise TypeError(
-            f"edge {i} must be a pair (u, v) or a triple (u, v, colour), got {edge!r}"
+            f"edge {i} must be a pair (u, v) or a triple (u, v, colour), got {show(edge)}"
         )
     if len(edge) == 2:
         u, v = edge
@@ -59,11 +60,11 @@ def _normalise_edge(edge, i: int) -> tuple:
     else:
         raise ValueError(
             f"edge {i} must be a pair (u, v) or a triple (u, v, colour), "
-            f"got {len(edge)} items: {edge!r}"
+            f"got {len(edge)} items: {show(edge)}"
         )
     if not isinstance(colour, str) or colour.lower() not in COLOURS:
         raise ValueError(
-            f"edge {i} has colour {colour!r}; the colour must be one of 'green', 'blue', 'red'"
+            f"edge {i} has colour {show(colour)}; the colour must be one of 'green', 'blue', 'red'"
         )
     where = f"edge {i}"
     return (_check_node(u, where), _check_node(v, where), colour.lower())
@@ -95,7 +96,7 @@ class Hackenbush:
         if isinstance(edges, Hackenbush):
             edges, ground = edges._edges, edges._ground
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
-            raise TypeError(f"edges must be a list of (u, v) or (u, v, colour), got {edges!r}")
+            raise TypeError(f"edges must be a list of (u, v) or (u, v, colour), got {show(edges)}")
         if isinstance(ground, (str, int)) or not isinstance(ground, Iterable):
             ground = (ground,)
         ground_nodes = []
@@ -113,9 +114,11 @@ class Hackenbush:
         if floating:
             i = floating[0]
             u, v, _ = normalised[i]
-            names = ", ".join(map(repr, ground_nodes))
+            names = ", ".join(map(show, ground_nodes[:8]))
+            if len(ground_nodes) > 8:
+                names += ", …"
             raise ValueError(
-                f"edge {i} {(u, v)!r} is not joined to the ground (ground nodes: {names}); "
+                f"edge {i} {show((u, v))} is not joined to the ground (ground nodes: {names}); "
                 "every edge must be connected to a ground node by a path of edges"
             )
 
@@ -171,11 +174,11 @@ class Hackenbush:
     def _surviving(self, i: int) -> list[int]:
         """Indices of the edges still standing after cutting edge ``i``."""
         if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"an edge index must be an integer, got {i!r}")
+            raise TypeError(f"an edge index must be an integer, got {show(i)}")
         i = int(i)
         if not 0 <= i < len(self._edges):
             raise ValueError(
-                f"there is no edge {i}: this position has {len(self._edges)} edges, "
+                f"there is no edge {show(i)}: this position has {len(self._edges)} edges, "
                 f"numbered 0 to {len(self._edges) - 1}"
             )
         gone = set(self._floating(removed=i))
@@ -217,6 +220,7 @@ class Hackenbush:
 
     def relabelled(self, offset: int = 0) -> Hackenbush:
         """The same position with nodes renamed ``offset, offset+1, …`` (ground first)."""
+        offset = as_int(offset, "offset")  # a float offset would give float names
         names = {node: offset + k for k, node in enumerate(self.nodes)}
         return self._from_trusted(
             [(names[u], names[v], c) for u, v, c in self._edges],
@@ -245,10 +249,29 @@ class Hackenbush:
         return grundy(self)
 
     def value(self):
-        """The value of an all-blue/red position, as a ``fractions.Fraction``."""
+        """The value of an all-blue/red position, as a ``fractions.Fraction``.
+
+        A position with green edges is not a number: its value as a game is
+        :meth:`canonical` (``ValueError`` here says so).
+        """
         from cgteach.hackenbush.bluered import value
 
         return value(self)
+
+    def canonical(self):
+        """The value of any position, every colour allowed, as a canonical game.
+
+        Returns a :class:`cgteach.games.Game` (numbers for blue-red, nimbers
+        for green, anything for a mix).  A drawing whose circuits are too
+        tangled to search raises
+        :class:`~cgteach.hackenbush.partizan.TooTangled` (a ``ValueError``) at once.
+
+        >>> str(Hackenbush([(0, 1, "green"), (1, 2, "blue")]).canonical())
+        '↑*'
+        """
+        from cgteach.hackenbush.partizan import canonical
+
+        return canonical(self)
 
     def winning_moves(self, player: str | None = None) -> list[int]:
         """Indices into ``.edges`` of every cut that leaves a P-position.
@@ -261,17 +284,39 @@ class Hackenbush:
             from cgteach.hackenbush.green import winning_moves
 
             return winning_moves(self)
-        from cgteach.hackenbush.bluered import winning_moves
+        if player is None:
+            raise ValueError(
+                "this position has blue or red edges, so the two players have different "
+                "moves: name the player to move, winning_moves('blue') or winning_moves('red')"
+            )
+        if self.is_blue_red():
+            from cgteach.hackenbush.bluered import winning_moves
+
+            return winning_moves(self, player)
+        from cgteach.hackenbush.partizan import winning_moves
 
         return winning_moves(self, player)
 
     def outcome(self) -> str:
-        """The type of a blue-red position: ``"L"`` (value > 0), ``"R"`` (< 0), ``"P"`` (= 0).
+        """Who wins: ``"L"`` Blue, ``"R"`` Red, ``"P"`` the second player, ``"N"`` the first.
+
+        Blue-red positions are numbers, so never ``"N"``; green positions are
+        ``"P"`` or ``"N"``; mixed ones may be any of the four.
 
         >>> Hackenbush([(0, 1, "blue"), (1, 2, "red")]).outcome()
         'L'
+        >>> Hackenbush([(0, 1), (0, 2, "blue"), (0, 3, "red")]).outcome()
+        'N'
         """
-        from cgteach.hackenbush.bluered import outcome
+        if self.is_blue_red():
+            from cgteach.hackenbush.bluered import outcome
+
+            return outcome(self)
+        if self.is_green():
+            from cgteach.hackenbush.green import grundy
+
+            return "N" if grundy(self) else "P"
+        from cgteach.hackenbush.partizan import outcome
 
         return outcome(self)
 
@@ -294,7 +339,7 @@ class Hackenbush:
         for node in self.nodes:
             if isinstance(node, bool) or not isinstance(node, (int, str)):
                 raise ValueError(
-                    f"node {node!r} cannot be saved: to save a position, name its nodes "
+                    f"node {show(node)} cannot be saved: to save a position, name its nodes "
                     "with integers or strings (see .relabelled())"
                 )
         return {
@@ -313,10 +358,13 @@ class Hackenbush:
         for i, e in enumerate(edges):
             if not isinstance(e, list):
                 raise ValueError(f"edge {i} in the file must be a list [u, v] or "
-                                 f"[u, v, colour], got {e!r}")
+                                 f"[u, v, colour], got {show(e)}")
         for node in ground + [n for e in edges for n in e[:2]]:
             if isinstance(node, bool) or not isinstance(node, (int, str)):
-                raise ValueError(f"node names in a file must be integers or strings, got {node!r}")
+                raise ValueError(
+                    f"node names in a file must be integers or strings, got "
+                    f"{show(node)}"
+                )
         return cls([tuple(e) for e in edges], ground=ground)
 
     def to_json(self) -> str:
@@ -426,7 +474,7 @@ def _player_sign(player) -> int:
         return 1
     if key in ("red", "right", "r"):
         return -1
-    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {player!r}")
+    raise ValueError(f"player must be 'blue' (Left) or 'red' (Right), got {show(player)}")
 
 
 def _allowed_colours(player):

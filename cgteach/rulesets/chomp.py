@@ -27,7 +27,12 @@ Offers: :func:`normalize`, :func:`rectangle`, :func:`options`,
 
 from __future__ import annotations
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
+
+#: Limits, stated once: Chomp is valued by search, which grows like
+#: binomial(rows + cols, rows), so diagrams stay small.
+MAX_ROWS = 12
+MAX_COLS = 12
 
 __all__ = ["normalize", "rectangle", "options", "grundy_value", "value_table", "winning_moves"]
 
@@ -46,8 +51,9 @@ def normalize(position) -> tuple[int, ...]:
 rows must not get longer going up
     """
     if isinstance(position, (str, bytes)) or not hasattr(position, "__iter__"):
-        raise TypeError(f"a Chomp position is a tuple of row lengths, got {position!r}")
+        raise TypeError(f"a Chomp position is a tuple of row lengths, got {show(position)}")
     rows = [as_count(r, f"row {i} length") for i, r in enumerate(position)]
+    check_size(sum(rows), MAX_ROWS * MAX_COLS, "the number of squares")
     while rows and rows[-1] == 0:
         rows.pop()
     if not rows:
@@ -69,7 +75,8 @@ def rectangle(rows: int, cols: int) -> tuple[int, ...]:
     >>> rectangle(2, 3)
     (3, 3)
     """
-    return normalize([as_count(cols, "cols")] * as_count(rows, "rows"))
+    rows = as_count(rows, "rows", MAX_ROWS)
+    return normalize([as_count(cols, "cols", MAX_COLS)] * rows)
 
 
 def options(position) -> list[tuple[int, ...]]:
@@ -112,8 +119,8 @@ def value_table(rows: int, cols: int) -> list[list[int]]:
     >>> value_table(3, 3)
     [[0, 1, 2], [1, 2, 4], [2, 4, 5]]
     """
-    rows = as_count(rows, "rows")
-    cols = as_count(cols, "cols")
+    rows = as_count(rows, "rows", MAX_ROWS)
+    cols = as_count(cols, "cols", MAX_COLS)
     return [[grundy_value(rectangle(m, n)) for n in range(1, cols + 1)] for m in range(1, rows + 1)]
 
 

@@ -25,18 +25,23 @@ Offers: :func:`options`, :func:`grundy_value`, :func:`value_table`,
 
 from __future__ import annotations
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
+
+#: Limits, stated once.
+MAX_OPTIONS = 10**6  # options() lists every cut
+MAX_TABLE = 10**6  # cells of value_table()
+MAX_SEARCH = 10**4  # cells of a bar valued by grundy_by_search()
 
 __all__ = ["options", "grundy_value", "grundy_by_search", "value_table", "winning_moves"]
 
 
 def _as_bar(position) -> tuple[int, int]:
     if not isinstance(position, tuple) or len(position) != 2:
-        raise TypeError(f"a Chop position is a pair (rows, cols), got {position!r}")
+        raise TypeError(f"a Chop position is a pair (rows, cols), got {show(position)}")
     m = as_count(position[0], "rows")
     n = as_count(position[1], "cols")
     if m == 0 or n == 0:
-        raise ValueError(f"a bar has at least one row and one column, got {position!r}")
+        raise ValueError(f"a bar has at least one row and one column, got {show(position)}")
     return m, n
 
 
@@ -47,6 +52,7 @@ def options(position) -> list[tuple[int, int]]:
     []
     """
     m, n = _as_bar(position)
+    check_size(m + n, MAX_OPTIONS, "rows + cols (the number of cuts to list)")
     return [(i, n) for i in range(1, m)] + [(m, j) for j in range(1, n)]
 
 
@@ -79,6 +85,7 @@ def value_table(rows: int, cols: int) -> list[list[int]]:
     """
     rows = as_count(rows, "rows")
     cols = as_count(cols, "cols")
+    check_size(rows * cols, MAX_TABLE, "rows * cols")
     return [[(m - 1) ^ (n - 1) for n in range(1, cols + 1)] for m in range(1, rows + 1)]
 
 

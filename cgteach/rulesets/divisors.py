@@ -27,11 +27,18 @@ from __future__ import annotations
 from cgteach._validate import as_count
 from cgteach.nimbers import _mex
 
+#: Limits, stated once.  options(k) tries every x < k; values(n) sieves.
+MAX_STATE = 10**6
+MAX_N = 10**6
+MAX_SEARCH_N = 10**4
+MAX_GRAPH_N = 10**4
+
+
 __all__ = ["options", "values", "win_lose", "state_graph", "values_by_search"]
 
 
 def _as_state(k) -> int:
-    k = as_count(k, "the state (number of sticks)")
+    k = as_count(k, "the state (number of sticks)", MAX_STATE)
     if k == 0:
         raise ValueError("the divisor game starts from at least 1 stick; got state 0")
     return k
@@ -56,7 +63,7 @@ def values(n: int) -> list[int]:
     >>> values(10)
     [0, 0, 1, 0, 2, 0, 1, 0, 3, 0]
     """
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_N)
     # Algorithm notes: a sieve.  Every x >= 1 is a proper divisor of 2x, 3x, …,
     # so listing multiples gives every state's moves in O(n log n) in all.
     moves: list[list[int]] = [[] for _ in range(n)]
@@ -77,7 +84,7 @@ def values_by_search(n: int) -> list[int]:
     """
     from cgteach.impartial import grundy
 
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_SEARCH_N)
     cache: dict = {}
     return [0] + [grundy(k, options, cache=cache) for k in range(1, n)]
 
@@ -88,7 +95,7 @@ def win_lose(n: int) -> dict[int, str]:
     >>> win_lose(4)
     {1: 'L', 2: 'W', 3: 'L', 4: 'W'}
     """
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_N)
     g = values(n + 1)
     return {k: ("L" if g[k] == 0 else "W") for k in range(1, n + 1)}
 
@@ -106,7 +113,7 @@ def state_graph(n: int):
     """
     import networkx as nx
 
-    n = _as_state(n)
+    n = as_count(n, "n", MAX_GRAPH_N)
     g = values(n + 1)
     G = nx.DiGraph()
     for k in range(1, n + 1):

@@ -28,7 +28,12 @@ True
 
 from __future__ import annotations
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
+
+#: Limits, stated once.
+MAX_COINS = 10**1000  # Zeckendorf sums stay fast far beyond any lesson
+MAX_OPTIONS = 10**6  # options() lists min(quota, coins) moves
+MAX_SEARCH_COINS = 200  # is_losing_by_search() is a brute-force search
 
 __all__ = [
     "zeckendorf",
@@ -46,7 +51,7 @@ def zeckendorf(n: int) -> list[int]:
     >>> zeckendorf(100), zeckendorf(0)
     ([89, 8, 3], [])
     """
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_COINS)
     fibs = [1, 2]
     while fibs[-1] <= n:
         fibs.append(fibs[-1] + fibs[-2])
@@ -62,7 +67,7 @@ def zeckendorf(n: int) -> list[int]:
 
 
 def _as_position(coins, quota) -> tuple[int, int]:
-    coins = as_count(coins, "coins")
+    coins = as_count(coins, "coins", MAX_COINS)
     quota = as_count(quota, "quota")
     return coins, quota
 
@@ -73,7 +78,7 @@ def start(coins: int) -> tuple[int, int]:
     >>> start(10)
     (10, 9)
     """
-    coins = as_count(coins, "coins")
+    coins = as_count(coins, "coins", MAX_COINS)
     if coins < 2:
         raise ValueError(f"a game of Fibonacci Nim needs at least 2 coins, got {coins}")
     return coins, coins - 1
@@ -89,9 +94,11 @@ def options(position) -> list[tuple[int, int]]:
     """
     if not isinstance(position, (tuple, list)) or len(position) != 2:
         raise TypeError(
-            f"a Fibonacci Nim position is a pair (coins, quota) such as (10, 9), got {position!r}"
+            "a Fibonacci Nim position is a pair (coins, quota) such as (10, 9), "
+            f"got {show(position)}"
         )
     coins, quota = _as_position(*position)
+    check_size(min(quota, coins), MAX_OPTIONS, "the number of moves, min(quota, coins),")
     return [(coins - x, min(2 * x, coins - x)) for x in range(1, min(quota, coins) + 1)]
 
 
@@ -134,4 +141,5 @@ def is_losing_by_search(coins: int, quota: int) -> bool:
     from cgteach.impartial import _outcome_by_search
 
     coins, quota = _as_position(coins, quota)
+    check_size(coins, MAX_SEARCH_COINS, "coins (for the brute-force search)")
     return _outcome_by_search((coins, min(quota, coins)), options) == "P"

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, show
 from cgteach.nimbers import _mex
 
 __all__ = [
@@ -96,13 +96,16 @@ def parse(rows) -> tuple[str, ...]:
     if isinstance(rows, str):
         rows = [line.strip() for line in rows.strip().splitlines()]
     if isinstance(rows, bytes) or not isinstance(rows, Iterable):
-        raise TypeError(f"a maze is a list of strings of '.' and '#', one per row; got {rows!r}")
+        raise TypeError(
+            f"a maze is a list of strings of '.' and '#', one per row; got "
+            f"{show(rows)}"
+        )
     rows = list(rows)
     if not rows:
         raise ValueError("the maze has no rows; give at least one row such as '...'")
     for r, row in enumerate(rows):
         if not isinstance(row, str):
-            raise TypeError(f"maze row {r} must be a string of '.' and '#', got {row!r}")
+            raise TypeError(f"maze row {r} must be a string of '.' and '#', got {show(row)}")
     width = len(rows[0])
     if width == 0:
         raise ValueError("maze row 0 is empty; every row needs at least one square")
@@ -115,7 +118,7 @@ def parse(rows) -> tuple[str, ...]:
         for c, ch in enumerate(row):
             if ch not in ".#":
                 raise ValueError(
-                    f"maze row {r}, column {c} holds {ch!r}; "
+                    f"maze row {r}, column {c} holds {show(ch)}; "
                     "use only '.' for floor and '#' for wall"
                 )
     return tuple(rows)
@@ -123,7 +126,7 @@ def parse(rows) -> tuple[str, ...]:
 
 def _as_square(rows: tuple[str, ...], position) -> tuple[int, int]:
     if not isinstance(position, tuple) or len(position) != 2:
-        raise TypeError(f"a square is a pair (row, col), got {position!r}")
+        raise TypeError(f"a square is a pair (row, col), got {show(position)}")
     r = as_count(position[0], "the row")
     c = as_count(position[1], "the column")
     if r >= len(rows) or c >= len(rows[0]):
@@ -206,7 +209,7 @@ def winning_moves_in_sum(mazes, positions) -> list[tuple[int, tuple[int, int]]]:
     """Return every winning move in a sum of mazes, as ``(maze_index, new_square)``.
 
     ``positions[i]`` is the figure's square in ``mazes[i]``.  A move is
-    winning when it leaves nim sum 0 (Thm 4.4); the list is empty when the
+    winning when it leaves nim sum 0 (Lemma 3.3 with Thm 4.2); the list is empty when the
     sum already has nim sum 0.
 
     >>> winning_moves_in_sum([MAZE_1, MAZE_2, MAZE_3], [(4, 4), (4, 4), (4, 4)])
@@ -216,7 +219,7 @@ def winning_moves_in_sum(mazes, positions) -> list[tuple[int, tuple[int, int]]]:
     """
     for what, given in (("mazes", mazes), ("positions", positions)):
         if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
-            raise TypeError(f"{what} must be a list (one entry per maze), got {given!r}")
+            raise TypeError(f"{what} must be a list (one entry per maze), got {show(given)}")
     mazes = [parse(m) for m in mazes]
     positions = list(positions)
     if len(mazes) != len(positions):

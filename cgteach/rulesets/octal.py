@@ -57,9 +57,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import xor
 
-from cgteach._validate import as_count, as_heap
+from cgteach._validate import as_count, as_heap, show
 from cgteach.impartial import Sum
 from cgteach.nimbers import _mex
+
+#: Limits, stated once.
+MAX_N = 10**6  # values()
+MAX_PLAIN_N = 2 * 10**4  # values_plain() is quadratic
+MAX_PERIOD_N = 10**5  # period(code, n): the search for a period is quadratic
+MAX_HEAP = 10**6  # options() of one heap
+
 
 __all__ = [
     "OctalCode",
@@ -108,7 +115,7 @@ a code looks like "0.77" (Kayles) or "4.07": one digit, a point, then digits 0-7
     if isinstance(code, OctalCode):
         return code
     if not isinstance(code, str):
-        raise TypeError(f"an octal code is a string such as '0.77', got {code!r}")
+        raise TypeError(f"an octal code is a string such as '0.77', got {show(code)}")
     text = code.strip()
     if not text:
         raise ValueError(f"the octal code is empty; {_EXAMPLE}")
@@ -117,23 +124,23 @@ a code looks like "0.77" (Kayles) or "4.07": one digit, a point, then digits 0-7
         ch = bad[0]
         kind = "octal digits are 0-7" if ch.isdigit() else "only digits 0-7 and one point"
         raise ValueError(
-            f"octal code {code!r} has the digit {ch!r}; {kind}; {_EXAMPLE}"
+            f"octal code {show(code)} has the digit {show(ch)}; {kind}; {_EXAMPLE}"
             if ch.isdigit()
-            else f"octal code {code!r} contains {ch!r}; use {kind}; {_EXAMPLE}"
+            else f"octal code {show(code)} contains {show(ch)}; use {kind}; {_EXAMPLE}"
         )
     if text.count(".") != 1:
-        raise ValueError(f"octal code {code!r} needs exactly one point; {_EXAMPLE}")
+        raise ValueError(f"octal code {show(code)} needs exactly one point; {_EXAMPLE}")
     if text.startswith("."):
         raise ValueError(
-            f"octal code {code!r} has no digit before the point; write 0{text}; {_EXAMPLE}"
+            f"octal code {show(code)} has no digit before the point; write 0{text}; {_EXAMPLE}"
         )
     m = _CODE.match(text)
     if not m:
-        raise ValueError(f"octal code {code!r} has no digits after the point; {_EXAMPLE}")
+        raise ValueError(f"octal code {show(code)} has no digits after the point; {_EXAMPLE}")
     d0, rest = int(m.group(1)), m.group(2)
     if d0 not in (0, 4):
         raise ValueError(
-            f"octal code {code!r} starts with {d0}; the digit before the point may only be "
+            f"octal code {show(code)} starts with {d0}; the digit before the point may only be "
             "0 or 4 (a 1 or 2 there would allow a move that removes nothing and leaves "
             "the heap as it was, so play might never end)"
         )
@@ -152,7 +159,7 @@ def options(heap: int, code) -> list:
     [3, Sum([1, 2]), 2, Sum([1, 1])]
     """
     rules = parse_code(code)
-    heap = as_heap(heap)
+    heap = as_heap(heap, MAX_HEAP)
     result: list = []
     for k in range(0 if rules.two and rules.two[0] == 0 else 1, rules.t + 1):
         left = heap - k
@@ -174,7 +181,7 @@ def values_plain(code, n: int) -> list[int]:
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     """
     rules = parse_code(code)
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_PLAIN_N)
     return _plain(n, rules.none, rules.one, rules.two, unequal=False)
 
 
@@ -191,7 +198,7 @@ def values(code, n: int) -> list[int]:
     [0, 0, 1, 0, 1, 0, 1, 0, 1, 0]
     """
     rules = parse_code(code)
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_N)
     if not rules.two:
         return _plain(n, rules.none, rules.one, rules.two, unequal=False)
     return _sparse(n, rules.none, rules.one, rules.two, unequal=False, t=rules.t)
@@ -214,7 +221,7 @@ def period(code, n: int | None = None) -> tuple[int, int] | None:
     """
     rules = parse_code(code)
     if n is not None:
-        return _find_period(values(rules, as_count(n, "n")), rules.t)
+        return _find_period(values(rules, as_count(n, "n", MAX_PERIOD_N)), rules.t)
     size = 256
     while size <= 100_000:
         found = _find_period(values(rules, size), rules.t)
@@ -255,7 +262,10 @@ def guy_smith_certified(code, preperiod: int, period: int, values: list[int]) ->
     if p == 0:
         raise ValueError("the period must be at least 1")
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"values must be a list of Grundy values (heap 0 first), got {values!r}")
+        raise TypeError(
+            f"values must be a list of Grundy values (heap 0 first), got "
+            f"{show(values)}"
+        )
     g = list(values)
     end = 2 * e + p + rules.t
     if len(g) < end + p:

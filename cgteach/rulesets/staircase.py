@@ -20,14 +20,17 @@ the brute-force twin :func:`grundy_by_search`.
 
 from __future__ import annotations
 
-from cgteach._validate import as_heaps
+from cgteach._validate import as_heaps, show
 
 __all__ = ["options", "grundy_value", "grundy_by_search", "winning_moves"]
 
 
 def _as_stairs(position) -> tuple[int, ...]:
     if not isinstance(position, (tuple, list)):
-        raise TypeError(f"a staircase is a tuple of coin counts, step 0 first; got {position!r}")
+        raise TypeError(
+            f"a staircase is a tuple of coin counts, step 0 first; got "
+            f"{show(position)}"
+        )
     return as_heaps(position)
 
 

@@ -29,8 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cgteach._validate import as_count, as_heap
+from cgteach._validate import as_count, as_heap, show
 from cgteach.nimbers import _mex
+
+#: Limits, stated once: values() and win_lose() are one pass over the heaps.
+MAX_N = 10**6
+MAX_SEARCH_N = 10**4  # values_by_search goes through the general engine
+
 
 __all__ = ["STICKS", "options", "values", "win_lose", "period", "values_by_search"]
 
@@ -43,7 +48,7 @@ def _as_set(subtraction_set) -> tuple[int, ...]:
     if isinstance(subtraction_set, (str, bytes)) or not isinstance(subtraction_set, Iterable):
         raise TypeError(
             "subtraction_set must be a collection of positive integers such as {1, 2, 3}, "
-            f"got {subtraction_set!r}"
+            f"got {show(subtraction_set)}"
         )
     given = list(subtraction_set)
     cleaned = set()
@@ -52,7 +57,7 @@ def _as_set(subtraction_set) -> tuple[int, ...]:
         if s == 0:
             raise ValueError(
                 "the subtraction set may not contain 0 (taking no sticks is not a move); "
-                f"got {given!r}"
+                f"got {show(given)}"
             )
         cleaned.add(s)
     if not cleaned:
@@ -81,7 +86,7 @@ def values(subtraction_set, n: int) -> list[int]:
     [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0]
     """
     moves = _as_set(subtraction_set)
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_N)
     g: list[int] = []
     for _ in range(n):
         _extend(g, moves)
@@ -103,7 +108,7 @@ def values_by_search(subtraction_set, n: int) -> list[int]:
     from cgteach.impartial import grundy
 
     moves = _as_set(subtraction_set)
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_SEARCH_N)
     cache: dict = {}
     return [grundy(h, lambda k: [k - s for s in moves if s <= k], cache=cache) for h in range(n)]
 
@@ -136,7 +141,7 @@ def period(subtraction_set, *, max_n: int = 1_000_000) -> tuple[int, int]:
     [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2]
     """
     moves = _as_set(subtraction_set)
-    max_n = as_count(max_n, "max_n")
+    max_n = as_count(max_n, "max_n", MAX_N)
     k = moves[-1]
     # Algorithm notes: g(h) is the MEX of g(h - s) for s in S, so it is fixed
     # by the window g(h-k) … g(h-1), k = max(S).  Once a window of k values

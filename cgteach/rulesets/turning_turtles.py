@@ -22,6 +22,8 @@ Offers: :func:`normalize`, :func:`options`, :func:`grundy_value`,
 
 from __future__ import annotations
 
+from cgteach._validate import show
+
 __all__ = ["normalize", "options", "grundy_value", "grundy_by_search", "winning_moves"]
 
 
@@ -37,15 +39,15 @@ def normalize(position) -> str:
     """
     if isinstance(position, (tuple, list)):
         if not all(isinstance(c, str) for c in position):
-            raise TypeError(f"a row of coins is a string of H and T, got {position!r}")
+            raise TypeError(f"a row of coins is a string of H and T, got {show(position)}")
         position = "".join(position)
     if not isinstance(position, str):
-        raise TypeError(f"a row of coins is a string of H and T, got {position!r}")
+        raise TypeError(f"a row of coins is a string of H and T, got {show(position)}")
     text = position.upper()
     for i, ch in enumerate(text, start=1):
         if ch not in "HT":
             raise ValueError(
-                f"coin {i} of {position!r} is {position[i - 1]!r}; "
+                f"coin {i} of {show(position)} is {show(position[i - 1])}; "
                 "use 'H' for heads and 'T' for tails"
             )
     return text

@@ -26,15 +26,21 @@ from __future__ import annotations
 
 from math import isqrt
 
-from cgteach._validate import as_count
+from cgteach._validate import as_count, check_size, show
 from cgteach.nimbers import _mex
+
+#: Limits, stated once.
+MAX_K = 10**6  # cold_positions
+MAX_TABLE = 300  # grundy_table is cubic
+MAX_OPTIONS = 10**6  # options() lists every move
+
 
 __all__ = ["options", "cold_positions", "is_cold", "grundy_table", "winning_moves"]
 
 
 def _as_pair(position) -> tuple[int, int]:
     if not isinstance(position, tuple) or len(position) != 2:
-        raise TypeError(f"a Wythoff position is a pair of heaps (a, b), got {position!r}")
+        raise TypeError(f"a Wythoff position is a pair of heaps (a, b), got {show(position)}")
     return as_count(position[0], "heap a"), as_count(position[1], "heap b")
 
 
@@ -45,6 +51,7 @@ def options(position) -> list[tuple[int, int]]:
     [(0, 2), (1, 0), (1, 1), (0, 1)]
     """
     a, b = _as_pair(position)
+    check_size(a + b, MAX_OPTIONS, "a + b (the number of moves to list)")
     return (
         [(i, b) for i in range(a)]
         + [(a, j) for j in range(b)]
@@ -67,7 +74,7 @@ def cold_positions(k: int) -> list[tuple[int, int]]:
     >>> cold_positions(11)[-1]
     (16, 26)
     """
-    k = as_count(k, "k")
+    k = as_count(k, "k", MAX_K)
     return [(_lower(i), _lower(i) + i) for i in range(k)]
 
 
@@ -105,7 +112,7 @@ def grundy_table(n: int) -> list[list[int]]:
     [2, 0, 1, 5]
     [3, 4, 5, 6]
     """
-    n = as_count(n, "n")
+    n = as_count(n, "n", MAX_TABLE)
     g = [[0] * n for _ in range(n)]
     for a in range(n):
         for b in range(n):

@@ -6,15 +6,22 @@ JavaScript and SVG shipped inside the package (no downloads, no build step).
 Offers (each imported on first use, so ``import cgteach.widgets`` stays light):
 
 - :class:`HackenbushEditor`, :class:`HackenbushGame` (``cgteach.widgets.hackenbush``):
-  draw green or blue-red Hackenbush positions and watch their value; play
-  them against the computer.
+  draw Hackenbush positions of any colours and watch their value (a nimber,
+  a number, or a canonical game such as ``↑*``); play them against the
+  computer.
 - :class:`HackendotEditor`, :class:`HackendotGame` (``cgteach.widgets.hackendot``):
   build forests, step through Úlehla's coloring and contractions; play.
 - :class:`NimExplorer`, :class:`NimGame` (``cgteach.widgets.nim``): the
   binary table with sliders; Nim against the computer.
 
 Each board has a ``lecture`` switch (large fonts, thick lines, high
-contrast) and a ``message`` line explaining anything it refused to do.
+contrast; it fits a 1280×720 projector) that follows
+:func:`cgteach.draw.lecture_mode` (and ``CGTEACH_LECTURE=1``), and turns on
+by itself inside a RISE slideshow; and a ``message`` line explaining
+anything it refused to do: no message from the page and no bad setting
+ever raises into the page.  Before its cell runs (and in exported pages) a
+widget shows one line, e.g. ``HackenbushEditor — run this cell in
+JupyterLab to build a position``, and a still picture of its position.
 """
 
 from __future__ import annotations

@@ -19,6 +19,16 @@ winner, the move log, New game and Hint.  Their JavaScript is likewise one
 shared prelude, ``static/_common.js``, joined in front of each widget's own
 file by :func:`esm`.
 
+Every widget is **guarded** (:class:`Guarded`): a message from the
+browser or a trait set from the page that cannot be carried out never
+raises into the front-end; the widget keeps its last good state and says
+what was wrong in ``message``.  A bad trait value set from Python raises
+:class:`WidgetValueError` (a ``ValueError`` and a ``traitlets.TraitError``)
+after saying the same in ``message``.  Every widget follows
+:func:`cgteach.draw.lecture_mode` (see :func:`follow_lecture_mode`) and, in
+a notebook that has not run yet or in an exported page, shows one short
+line and, where cheap, a still picture instead of an object repr.
+
 This module also lays out positions that come without coordinates: a
 Hackenbush drawing (:func:`layout_hackenbush`, nodes in layers above the
 ground) and a forest of rooted trees (:func:`layout_forest`, roots on the
@@ -27,9 +37,14 @@ ground, leaves spread evenly).  Both are deterministic.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import math
 import os
 import pathlib
 import random
+import re
+import weakref
 from collections import defaultdict, deque
 
 import anywidget
@@ -37,6 +52,11 @@ import traitlets
 
 __all__ = [
     "Board",
+    "Guarded",
+    "WidgetValueError",
+    "follow_lecture_mode",
+    "lecture_default",
+    "still_png",
     "DrawnBoard",
     "EditorBoard",
     "GameBoard",
@@ -79,7 +99,150 @@ def esm(name: str) -> str:
     return "\n".join((STATIC / f).read_text(encoding="utf-8") for f in ("_common.js", name))
 
 
-class Board(anywidget.AnyWidget):
+class WidgetValueError(traitlets.TraitError, ValueError):
+    """A bad value for a widget trait (also a ``ValueError``)."""
+
+
+def _short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (never a huge int's digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 (a hostile object's repr)
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _trait_problem(name, exc) -> str:
+    """One sentence from a ``TraitError``: which setting, what it takes, what it got."""
+    text = str(exc)
+    m = re.search(r"expected (.+), not (.+?)\.?$", text, re.S)
+    if m and len(text) < 500:
+        return f"ignored a bad value for {name!r}: it takes {m.group(1)}, not {m.group(2)}"
+    return f"ignored a bad value for {name!r}: {text if len(text) < 200 else text[:199] + '…'}"
+
+
+def lecture_default() -> bool:
+    """The current :func:`cgteach.draw.lecture_mode` (``False`` if unknown)."""
+    try:
+        from cgteach.draw._style import STYLE
+    except ImportError:  # pragma: no cover (the package always has it)
+        return False
+    return bool(STYLE.get("lecture", False))
+
+
+def follow_lecture_mode(widget) -> None:
+    """Let ``widget.lecture`` follow :func:`cgteach.draw.lecture_mode` from now on.
+
+    Uses ``cgteach.draw._style.subscribe`` (a callable of one bool, kept
+    weakly) when it exists; the widget is held only weakly here too, so a
+    closed widget is not kept alive by the subscription.
+    """
+    try:
+        from cgteach.draw import _style
+    except ImportError:  # pragma: no cover
+        return
+    subscribe = getattr(_style, "subscribe", None)
+    if subscribe is None:
+        return
+    ref = weakref.ref(widget)
+
+    def follow(on, _ref=ref):
+        w = _ref()
+        if w is not None:
+            with contextlib.suppress(Exception):  # never raise into lecture_mode()
+                w.lecture = bool(on)
+
+    # keep the function alive exactly as long as the widget
+    widget._cg_follow_lecture = follow
+    with contextlib.suppress(Exception):  # an older _style: follow at construction only
+        subscribe(follow)
+
+
+def still_png(draw, size=(4.0, 2.6)) -> bytes | None:
+    """PNG bytes of a small matplotlib picture drawn by ``draw(ax)`` (``None`` on failure).
+
+    Used for the still picture a widget cell shows before it runs or in an
+    exported page.  No pyplot figure is left open.
+    """
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=size)
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        draw(ax)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+        return buffer.getvalue()
+    except Exception:  # noqa: BLE001 (a still picture is a courtesy, never an error)
+        return None
+
+
+class Guarded:
+    """Mixin for every cgteach widget: never raise into the page; a short repr.
+
+    - :meth:`set_state` (a trait changed in the page) keeps the last good
+      state and says what was wrong in ``message`` when the value is bad;
+    - a bad trait value set from Python says the same in ``message`` and
+      raises :class:`WidgetValueError`;
+    - ``repr`` is one line naming the widget and telling the reader to run
+      the cell in JupyterLab (``_SUMMARY``), and the MIME bundle adds a
+      still picture (``_still_png``) when one is cheap.
+    """
+
+    #: The line a notebook shows before the cell runs (and in exported pages).
+    _SUMMARY = "run this cell in JupyterLab to use it"
+
+    def _say(self, text: str) -> None:
+        with contextlib.suppress(Exception):  # saying why must never fail in turn
+            self.message = text
+
+    def set_state(self, sync_data):
+        try:
+            super().set_state(sync_data)
+        except Exception as exc:  # noqa: BLE001 (the page must never see a traceback)
+            name = next(iter(sync_data), "a setting") if isinstance(sync_data, dict) else "?"
+            self._say(_trait_problem(name, exc))
+            with contextlib.suppress(Exception):  # put the page back in step
+                self.send_state(key=[k for k in sync_data if k in self.keys])
+
+    def __setattr__(self, name, value):
+        if not name.startswith("_") and self.has_trait(name):
+            try:
+                super().__setattr__(name, value)
+            except traitlets.TraitError as exc:
+                problem = _trait_problem(name, exc)
+                if name != "message":
+                    self._say(problem)
+                raise WidgetValueError(problem) from None
+            return
+        super().__setattr__(name, value)
+
+    def __repr__(self):
+        return f"{type(self).__name__} — {self._SUMMARY}"
+
+    def _still_png(self) -> bytes | None:
+        return None
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        picture = self._still_png()
+        if picture:
+            import base64
+
+            data["image/png"] = base64.b64encode(picture).decode("ascii")
+        return (data, meta) if isinstance(bundle, tuple) else data
+
+
+class Board(Guarded, anywidget.AnyWidget):
     """Base class: ``message`` and ``lecture`` traits and the intent dispatcher."""
 
     #: One sentence for the student: what just happened, or why not.
@@ -88,8 +251,11 @@ class Board(anywidget.AnyWidget):
     lecture = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
+        if kwargs.get("lecture") is None:
+            kwargs["lecture"] = lecture_default()
         super().__init__(**kwargs)
         self.on_msg(self._receive)
+        follow_lecture_mode(self)
 
     def _receive(self, _widget, content, _buffers):
         self.handle(content)
@@ -97,21 +263,58 @@ class Board(anywidget.AnyWidget):
     def handle(self, content) -> None:
         """Carry out one intent sent by the browser (``{"event": name, ...}``).
 
-        An unknown intent or bad arguments never raise: the widget keeps its
-        state and explains the problem in ``message``.
+        Never raises: an unknown intent, missing or unexpected keys, values
+        of the wrong type (bools where numbers are expected, NaN, huge
+        numbers) leave the widget as it was and explain the problem in
+        ``message``.
         """
         if not isinstance(content, dict) or not isinstance(content.get("event"), str):
-            self.message = f"ignored a message the widget does not understand: {content!r}"
+            self.message = f"ignored a message the widget does not understand: {_short(content)}"
             return
-        method = getattr(self, "_on_" + content["event"], None)
+        event = content["event"]
+        method = getattr(self, "_on_" + event, None) if event.isidentifier() else None
         if method is None:
-            self.message = f"ignored an unknown request {content['event']!r}"
+            self.message = f"ignored an unknown request {_short(event)}"
             return
         args = {k: v for k, v in content.items() if k != "event"}
+        problem = _signature_problem(method, args, event)
+        if problem:
+            self.message = problem
+            return
         try:
             method(**args)
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            self.message = str(exc)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
+            self.message = str(exc) if len(str(exc)) < 300 else str(exc)[:299] + "…"
+        except RecursionError:
+            self.message = f"could not carry out {event!r}: the input is nested too deeply"
+        except Exception as exc:  # noqa: BLE001 (never a traceback in the page)
+            self.message = (f"could not carry out {event!r}: "
+                            f"{type(exc).__name__}: {_short(str(exc), 200)}")
+
+
+def _signature_problem(method, args: dict, event: str) -> str:
+    """Why ``method(**args)`` does not fit the method's parameters ('' if it does)."""
+    import inspect
+
+    try:
+        sig = inspect.signature(method)
+    except (TypeError, ValueError):  # pragma: no cover
+        return ""
+    params = sig.parameters
+    missing = [n for n, p in params.items()
+               if p.default is inspect.Parameter.empty
+               and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in args]
+    if missing:
+        return (f"ignored {event!r}: it needs " + ", ".join(repr(m) for m in missing)
+                + f" (got {sorted(args) or 'nothing'})")
+    if not any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        extra = sorted(k for k in args if k not in params)
+        if extra:
+            return (f"ignored {event!r}: unexpected " + ", ".join(repr(str(e)) for e in extra))
+    for name, value in args.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"ignored {event!r}: {name} must be a finite number, got {value!r}"
+    return ""
 
 
 class DrawnBoard(Board):
@@ -163,9 +366,17 @@ class EditorBoard(DrawnBoard):
         self._restore(self._history.pop())
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position file (``json_text``) to ``path``."""
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.json_text + "\n")
+        """Write the position file (``json_text``) to ``path``.
+
+        A path that cannot be written (a folder, a missing folder, no
+        permission) raises ``ValueError`` saying why.
+        """
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.json_text + "\n")
+        except OSError as exc:
+            raise ValueError(f"cannot write position file {os.fspath(path)!r}: "
+                             f"{exc.strerror or exc}") from None
 
     # -- intents from the browser ---------------------------------------------
 
@@ -176,10 +387,24 @@ class EditorBoard(DrawnBoard):
         self.clear()
 
     def _on_load(self, text):
+        if not isinstance(text, str):
+            self.message = (f"could not load that file: it is not text. "
+                            f"The {self._THING} is unchanged.")
+            return
+        if len(text) > 5_000_000:
+            self.message = (f"could not load that file: it is {len(text):,} characters long, "
+                            f"more than a position file of this editor can be. "
+                            f"The {self._THING} is unchanged.")
+            return
         try:
             self.load_text(text)
-        except (ValueError, TypeError) as exc:
-            self.message = f"could not load that file: {exc}. The {self._THING} is unchanged."
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError,
+                OverflowError) as exc:
+            why = "it is nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            why = why.rstrip(".")
+            if len(why) > 300:
+                why = why[:299] + "…"
+            self.message = f"could not load that file: {why}. The {self._THING} is unchanged."
 
 
 def check_game_options(computer, first) -> None:

@@ -13,33 +13,48 @@ the piece to the ground and it counts again.
 Offers:
 
 :class:`HackenbushEditor`
-    Click empty space for a node (on the ground line: a ground node); click
-    two nodes to join them with an edge of the chosen colour (clicking empty
-    space while a node is picked adds a new node joined to it); click a
-    node's loop handle for a loop; drag nodes; mark or unmark ground nodes;
-    delete edges or nodes; undo.  The value (green: the nim value ``*n``;
-    blue-red: a number), the outcome type (P/N for green, L/R/P for
-    blue-red) and, for green drawings, the reductions step by step update
-    as you draw (a blue-red drawing with circuits and more than 14 edges
-    needs a long search, so it is not valued live).  Save/Load buttons
-    download and read JSON position files; :meth:`HackenbushEditor.save`
-    and :meth:`HackenbushEditor.load` do the same from Python.
+    Drawing (the ✎ Draw tool), as the board's help line says: click just
+    above the ground line to plant an edge (a node joined to the ground
+    below it by an edge of the current colour); keep clicking above it to
+    grow a stalk (each click on empty space adds an edge from the picked
+    node, drawn orange, to a new node there, which is picked next); click a
+    node to pick it and branch from it; click a second node to join the
+    two; click the ground line to start an edge from the ground there;
+    click a node's small ring for a loop; drag nodes to move them; Esc lets
+    go of the picked node.  The ⊥ Ground tool puts nodes on the ground line
+    or lifts them off, the ✕ Delete tool deletes edges and nodes, and a
+    click that does nothing says why in the message line.  The value
+    (green: the nim value ``*n``; blue-red: a number), the outcome type
+    (P/N for green, L/R/P for blue-red) and, for green drawings, the
+    reductions step by step (with the node names they mention written on
+    the board) update as you draw.  Save/Load buttons download and read
+    JSON position files; :meth:`HackenbushEditor.save` and
+    :meth:`HackenbushEditor.load` do the same from Python.
 
 :class:`HackenbushGame`
-    Play a green or blue-red position against the computer: click an edge
+    Play a position of any colours against the computer: click an edge
     to cut it (whatever falls is gone), the computer answers (``"perfect"``:
     a winning cut whenever there is one; ``"random"``: any legal cut), a
     hint button marks a winning cut or says there is none, and the winner
-    is announced.  In blue-red play the student is Blue (or Red) and may
-    cut only edges of that colour.
+    is announced.  In blue-red and mixed play the student is Blue (or Red)
+    and may cut edges of that colour and green edges; in all-green play
+    anyone may cut any edge.  Every edge carries a fixed label, its
+    number 0, 1, 2, ... in the starting position (as the figures of
+    :mod:`cgteach.draw` number them), written beside it; the
+    labels stay with their edges for the whole game (after a cut the
+    remaining edges keep theirs), and the move log, hints and messages use
+    them.
 
-Both have a ``lecture`` switch (large print, thick lines, high contrast)
-and a ``labels`` switch ("Numbers") that writes each edge's index beside
-it, the numbers the messages use.
+Both have a ``lecture`` switch (large print, thick lines, high contrast;
+it follows :func:`cgteach.draw.lecture_mode`) and a ``labels`` switch
+("Numbers"): in the editor it writes each edge's index and each node's
+name beside it, in the game the edges' labels (on by default).
 
-All rules run in Python; the browser sends intents such as
-``{"event": "add_edge", "u": 0, "v": 1}`` or ``{"event": "cut", "edge": 3}``
-(see :meth:`~cgteach.widgets._base.Board.handle`).
+All rules run in Python, even what a click means: the browser sends
+intents such as ``{"event": "click", "x": 320, "y": 300}`` (empty space),
+``{"event": "click_node", "node": 1}``, ``{"event": "let_go"}`` (Esc) or
+``{"event": "cut", "edge": 3}``, and Python keeps the picked node in the
+``selected`` trait (see :meth:`~cgteach.widgets._base.Board.handle`).
 
 Position files written by the editor are ordinary ``cgteach.hackenbush``
 files (``Hackenbush.load`` reads them) with one extra top-level entry,
@@ -49,13 +64,14 @@ its shape.
 DOM hooks for browser tests: ``[data-testid=hb-board]`` the SVG; every node
 is a ``g.cg-node`` with ``data-name`` (JSON of the name) and ``data-x``,
 ``data-y`` (board coordinates); every edge a ``g.cg-edge`` with
-``data-index``, ``data-colour`` and ``data-mx``/``data-my`` (a point on the
-edge); ``[data-testid=hb-value]``, ``[data-testid=hb-outcome]``,
+``data-index`` (its index in ``position.edges`` now), ``data-label`` (the
+label drawn beside it), ``data-colour`` and ``data-mx``/``data-my`` (a point
+on the edge); ``[data-testid=hb-value]``, ``[data-testid=hb-outcome]``,
 ``[data-testid=hb-message]`` and, in the game, ``[data-testid=hb-status]``.
 
 >>> editor = HackenbushEditor()
->>> a = editor.add_node(320, 270, join=0)       # a node above ground node 0, joined to it
->>> b = editor.add_node(320, 190, join=a)
+>>> editor.click(320, 300)          # just above the ground: plant an edge
+>>> editor.click(320, 220)          # keep clicking above it: grow a stalk
 >>> editor.position, editor.value_text
 (Hackenbush([(0, 1), (1, 2)], ground=(0,)), '*2')
 >>> editor.handle({"event": "add_node", "x": 100, "y": 100})   # a lone node is harmless
@@ -67,6 +83,7 @@ edge); ``[data-testid=hb-value]``, ``[data-testid=hb-outcome]``,
 from __future__ import annotations
 
 import json
+import math
 import os
 
 import traitlets
@@ -74,7 +91,6 @@ import traitlets
 from cgteach import _io
 from cgteach.hackenbush import Hackenbush
 from cgteach.hackenbush.position import _floating_edges
-from cgteach.nimbers import Nimber
 from cgteach.widgets._base import (
     GROUND_Y,
     HEIGHT,
@@ -90,10 +106,23 @@ from cgteach.widgets._base import (
 __all__ = ["HackenbushEditor", "HackenbushGame"]
 
 _COLOURS = ("green", "blue", "red")
-#: A click this close to the ground line (or below it) lands on the ground.
+#: A node placed this close to the ground line (or below it) is a ground node.
 _GROUND_BAND = 20
-#: Blue-red drawings with circuits are valued by search, which grows
-#: exponentially; past this many edges the editor does not value them live.
+#: A click this close to the ground line (or below it) is a click on the ground.
+_CLICK_GROUND = 8
+#: A click on empty space this close to a ground node uses that ground node.
+_GROUND_REUSE = 30
+#: A click this close to a node counts as a click on the node.
+_NODE_REACH = 12
+#: A planted edge is at least this tall (a click just above the line still draws one).
+_PLANT_MIN = 45
+#: Coordinates the browser may send (anything larger is refused as a mistake).
+_COORD_LIMIT = 1e6
+#: The still picture (before a cell runs, in exported pages) is drawn up to this size.
+_STILL_EDGES = 120
+#: Drawings with circuits (and mixed ones) are valued by search, which grows
+#: exponentially; past ``partizan.LIVE_EDGES`` edges (this, if the engine
+#: does not say) the editor does not value them live.
 _LIVE_SEARCH_EDGES = 14
 
 _OUTCOME_TEXT = {
@@ -111,44 +140,188 @@ def _check_colour(colour) -> str:
 
 
 def _number(value, what) -> float:
+    """A coordinate from the page: a finite number of sensible size, to 0.1."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{what} must be a number, got {value!r}")
+        raise TypeError(f"{what} must be a number, got {value!r}"[:120])
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > _COORD_LIMIT:
+        shown = repr(value) if isinstance(value, float) else "a huge number"
+        raise ValueError(f"{what} must be a finite board coordinate of at most "
+                         f"{_COORD_LIMIT:g} in size, got {shown}")
     return round(float(value), 1)
 
 
+def _nim_text(n: int) -> str:
+    """A nim value as the lessons' figures write it: ``0``, ``*1``, ``*2``, ..."""
+    return "0" if n == 0 else f"*{n}"
+
+
+def _auto_layout(position, width=WIDTH, ground_y=GROUND_Y, top=40, margin=40) -> dict:
+    """``{node: (x, y)}`` on a board, the same shape as the lessons' figures.
+
+    Uses :func:`cgteach.draw.hackenbush.layout` (no matplotlib needed) and
+    scales it to the board: the ground on ``ground_y``, one layer up at
+    most 80 units, centred across.  Falls back to
+    :func:`~cgteach.widgets._base.layout_hackenbush` for drawings the
+    figure layout cannot place.
+    """
+    try:
+        from cgteach.draw.hackenbush import layout
+
+        coords = layout(position)
+    except Exception:  # noqa: BLE001 (a picture layout must never stop the editor)
+        return layout_hackenbush(position, width=width, ground_y=ground_y, top=top)
+    if not coords:
+        return {}
+    xs = [p[0] for p in coords.values()]
+    ys = [p[1] for p in coords.values()]
+    span_x, span_y = max(xs) - min(xs), max(ys)
+    unit = min(80.0, (ground_y - top) / max(span_y, 1.0),
+               (width - 2 * margin) / max(span_x, 1e-9) if span_x else 80.0)
+    mid = (max(xs) + min(xs)) / 2
+    return {n: (round(width / 2 + (x - mid) * unit, 1), round(ground_y - y * unit, 1))
+            for n, (x, y) in coords.items()}
+
+
+def _live_edges() -> int:
+    """How many edges a drawing with circuits (or mixed colours) may have to be valued live."""
+    try:
+        from cgteach.hackenbush.partizan import LIVE_EDGES
+    except ImportError:  # pragma: no cover (an older engine)
+        return _LIVE_SEARCH_EDGES
+    return LIVE_EDGES
+
+
+def _has_circuit(position) -> bool:
+    """True if the drawing has a circuit once the ground is one node (a loop counts)."""
+    parent = {}
+
+    def find(a):
+        parent.setdefault(a, a)
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    ground = position.ground[0] if position.ground else None
+    for g in position.ground:
+        parent[find(g)] = find(ground)
+    for u, v, _ in position.edges:
+        ru, rv = find(u), find(v)
+        if ru == rv:
+            return True
+        parent[ru] = rv
+    return False
+
+
+#: How long a live valuation may search a drawing with circuits before the
+#: editor gives up and says so.  Drawings up to ``partizan.LIVE_EDGES`` edges
+#: of the lecture kind take well under 0.2 s; this is the guard against the
+#: rare tangled one (long overlapping circuits), so that a click never waits
+#: long: a refusal within half a second instead (issue 17 asks under 1 s).
+_LIVE_SECONDS = 0.5
+
+
+class _TooSlowLive(ValueError):
+    """A drawing whose search takes longer than the editor waits while you draw."""
+
+
+def _live_canonical(position):
+    """``position.canonical()`` that gives up after :data:`_LIVE_SECONDS`.
+
+    The engine refuses at once a block too big to search; a block within its
+    limits can still be slow when its circuits are long and overlap.  So the
+    search engines of this one valuation get a deadline: each block search
+    first looks at the clock (the engine calls ``self.search`` for every
+    block, so a wrapper on the instance sees them all).  Past the deadline
+    :class:`_TooSlowLive` is raised and the editor says the drawing is not
+    valued live.  Without the engine's internals (a future version), the
+    valuation runs without a deadline.
+    """
+    import time
+
+    from cgteach.hackenbush import partizan
+
+    try:
+        edges = partizan._signed(position)
+        partizan._check_size(edges, "value")
+        valuer = partizan._Valuer(len(edges))
+        valuer.game_engine = partizan._Engine(partizan._Games())
+        engines = (valuer.number_engine, valuer.game_engine)
+    except AttributeError:  # pragma: no cover (the engine changed: no deadline)
+        return position.canonical()
+    deadline = time.perf_counter() + _LIVE_SECONDS
+    for engine in engines:
+        inner = engine.search
+
+        def search(block, weights, _inner=inner):
+            if time.perf_counter() > deadline:
+                raise _TooSlowLive(
+                    f"Not valued while you draw: its circuits need a longer search than "
+                    f"the editor waits for ({_LIVE_SECONDS:g} s). Run "
+                    "editor.position.canonical() in a cell to wait for it.")
+            return _inner(block, weights)
+
+        engine.search = search
+    return valuer.value(edges)
+
+
+def _too_big(what, n, limit) -> dict:
+    return {"value": None, "value_text": "?", "outcome": "", "kind": what,
+            "outcome_text": f"Not valued while you draw: this {what} drawing has circuits and "
+            f"{n} edges, and the editor values such drawings live up to {limit} edges. "
+            "Run editor.position.canonical() in a cell (it may take long, or refuse)."}
+
+
 def _analyse(position) -> dict:
-    """Value, outcome type and a sentence about a position, for display."""
+    """Value, outcome type and a sentence about a position, for display.
+
+    Green: the nim value.  Blue-red: the number (by search when the drawing
+    has circuits, live up to ``partizan.LIVE_EDGES`` edges).  Mixed colours:
+    the canonical game in textbook notation (``↑*``, ``{1|*}``, ...) and
+    its outcome, live up to the same size when there are circuits.  Beyond
+    that the answer is a fast refusal, never a long wait.
+    """
+    limit = _live_edges()
     try:
         if position.is_green():
             g = position.grundy()
             outcome = "P" if g == 0 else "N"
-            return {"value": g, "value_text": str(Nimber(g)), "outcome": outcome,
+            return {"value": g, "value_text": _nim_text(g), "outcome": outcome,
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "green"}
+        circuits = _has_circuit(position)
         if position.is_blue_red():
-            from cgteach.hackenbush import bluered
-
-            if len(position) > _LIVE_SEARCH_EDGES and bluered.kind(position) == "graph":
-                return {"value": None, "value_text": "?", "outcome": "", "kind": "blue-red",
-                        "outcome_text": "A blue-red drawing with circuits and more than "
-                        f"{_LIVE_SEARCH_EDGES} edges is valued by a long search, so it is "
-                        "not valued while you draw: run editor.position.value() in a cell."}
+            if len(position) > limit and circuits:
+                return _too_big("blue-red", len(position), limit)
             from cgteach.numbers import format_number
 
-            v = position.value()
+            v = _live_canonical(position).number_value() if circuits else position.value()
             outcome = "L" if v > 0 else "R" if v < 0 else "P"
             return {"value": v, "value_text": format_number(v), "outcome": outcome,
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "blue-red"}
-    except (ImportError, NotImplementedError, ValueError, RecursionError) as exc:
+        if len(position) > limit and circuits:
+            return _too_big("mixed", len(position), limit)
+        if not hasattr(position, "canonical"):  # pragma: no cover (an older engine)
+            return {"value": None, "value_text": "?", "outcome": "", "kind": "mixed",
+                    "outcome_text": "This drawing mixes green with blue or red edges; this "
+                    "version of cgteach cannot value it."}
+        g = _live_canonical(position) if circuits else position.canonical()
+        outcome = g.outcome()
+        text = str(g)
+        if text == "*":  # a nimber is written as the lessons' figures write it
+            text = "*1"
+        return {"value": g, "value_text": text, "outcome": outcome,
+                "outcome_text": _OUTCOME_TEXT[outcome], "kind": "mixed"}
+    except _TooSlowLive as exc:
         return {"value": None, "value_text": "?", "outcome": "", "kind": "unknown",
-                "outcome_text": f"could not compute the value: {exc}"}
-    return {"value": None, "value_text": "?", "outcome": "", "kind": "mixed",
-            "outcome_text": "This drawing mixes green with blue or red edges; cgteach "
-                            "computes values only for all-green or all-blue-red positions."}
+                "outcome_text": str(exc)}
+    except (ImportError, NotImplementedError, ValueError, RecursionError, OverflowError) as exc:
+        return {"value": None, "value_text": "?", "outcome": "", "kind": "unknown",
+                "outcome_text": f"Not valued: {exc}"}
 
 
 def _picture(position, width=300, height=190, ground_y=160) -> dict:
     """A small drawing of a position for the reductions panel (names -> indices)."""
-    coords = layout_hackenbush(position, width=width, ground_y=ground_y, top=20)
+    coords = _auto_layout(position, width=width, ground_y=ground_y, top=20, margin=24)
     names = list(coords)
     index = {n: k for k, n in enumerate(names)}
     ground = set(position.ground)
@@ -156,9 +329,23 @@ def _picture(position, width=300, height=190, ground_y=160) -> dict:
         "width": width,
         "height": height,
         "ground_y": ground_y,
-        "nodes": [[coords[n][0], coords[n][1], n in ground] for n in names],
+        "nodes": [[coords[n][0], coords[n][1], n in ground, str(n)] for n in names],
         "edges": [[index[u], index[v], c] for u, v, c in position.edges],
     }
+
+
+def _position_png(position):
+    """A still picture of ``position`` as the lessons draw it (``None`` if too big)."""
+    if len(position) > _STILL_EDGES:
+        return None
+    from cgteach.widgets._base import still_png
+
+    def draw(ax):
+        from cgteach.draw.hackenbush import draw_position
+
+        draw_position(position, ax=ax)
+
+    return still_png(draw)
 
 
 def _layout_doc(text, nodes) -> str:
@@ -204,7 +391,7 @@ class _HackenbushBoard(DrawnBoard):
                 x, y = layout[name]
             else:
                 if auto is None:
-                    auto = layout_hackenbush(position)
+                    auto = _auto_layout(position)
                 x, y = auto[name]
             if name in position.ground:
                 y = GROUND_Y
@@ -252,18 +439,26 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     steps = traitlets.List().tag(sync=True)
     #: The step on show (``0 .. len(steps) - 1``).
     step = traitlets.Int(0).tag(sync=True)
+    #: The picked node (drawn orange; ``None``: none): the next click on
+    #: empty space grows an edge from it.
+    selected = traitlets.Any(None, allow_none=True).tag(sync=True)
 
     _THING = "drawing"
+    _SUMMARY = "run this cell in JupyterLab to build a position"
 
-    def __init__(self, position=None, lecture=False, layout=None, **kwargs):
+    def __init__(self, position=None, lecture=None, layout=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
         self._position = Hackenbush([])
         self._value = 0
+        self._clicked = False  # was the picked node picked by a click on it?
         if position is None:
             self._set_drawing([{"name": 0, "x": WIDTH / 2, "y": float(GROUND_Y)}], [], [0],
                               record=False)
         else:
             self.set_position(position, layout=layout, record=False)
+
+    def _still_png(self):
+        return _position_png(self._position)
 
     # -- reading ------------------------------------------------------------
 
@@ -295,10 +490,12 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         Callers store what this returns, never what they were sent, so a ``1.0``
         from the browser is kept as node ``1``, as it is everywhere else.
         """
+        if isinstance(name, bool):
+            raise TypeError(f"a node name must be an int or a str, got {name!r}")
         for n in self.nodes:
-            if n["name"] == name:
+            if type(n["name"]) is not bool and n["name"] == name:
                 return n["name"]
-        raise ValueError(f"there is no node {name!r} on the board")
+        raise ValueError(f"there is no node {name!r} on the board"[:120])
 
     def add_node(self, x, y, join=None, colour=None):
         """Add a node at ``(x, y)`` and return its name.
@@ -361,13 +558,154 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     def toggle_ground(self, node) -> None:
         """Make ``node`` a ground node (it drops onto the ground line), or lift it off."""
         node = self._find(node)
+        x = self._coords()[node][0]
         if node in self.ground:
-            nodes = [dict(n, y=float(GROUND_Y - 60)) if n["name"] == node else n
-                     for n in self.nodes]
+            x, y = self._free_spot(node, x, float(GROUND_Y - 60), step=(0.0, -30.0))
+            nodes = [dict(n, x=x, y=y) if n["name"] == node else n for n in self.nodes]
             self._set_drawing(nodes, self.edges, [g for g in self.ground if g != node])
         else:
-            nodes = [dict(n, y=float(GROUND_Y)) if n["name"] == node else n for n in self.nodes]
+            x, y = self._free_spot(node, x, float(GROUND_Y), step=(24.0, 0.0))
+            nodes = [dict(n, x=x, y=y) if n["name"] == node else n for n in self.nodes]
             self._set_drawing(nodes, self.edges, self.ground + [node])
+
+    def _free_spot(self, node, x, y, step) -> tuple[float, float]:
+        """``(x, y)`` or the first place along ``step`` where no other node sits."""
+        others = [(n["x"], n["y"]) for n in self.nodes if n["name"] != node]
+        for k in range(40):
+            sign = 1 if k % 2 == 0 else -1  # sideways steps alternate right and left
+            dx = step[0] * ((k + 1) // 2) * sign
+            px = min(max(x + dx, 10.0), WIDTH - 10.0)
+            py = min(max(y + step[1] * k, 10.0), float(GROUND_Y))
+            if all(math.hypot(px - ox, py - oy) >= 2 * _NODE_REACH for ox, oy in others):
+                return px, py
+        return x, y
+
+    # -- clicks (what the board's help line promises) -------------------------
+
+    def _node_near(self, x, y):
+        """The node within reach of ``(x, y)``, nearest first (``None``: none)."""
+        best, name = _NODE_REACH, None
+        for n in self.nodes:
+            d = math.hypot(n["x"] - x, n["y"] - y)
+            if d <= best:
+                best, name = d, n["name"]
+        return name
+
+    def _ground_near(self, x):
+        """The ground node within reach of ``x`` across, nearest first (``None``: none)."""
+        coords = self._coords()
+        near = [(abs(coords[g][0] - x), i) for i, g in enumerate(self.ground)
+                if abs(coords[g][0] - x) <= _GROUND_REUSE]
+        return self.ground[min(near)[1]] if near else None
+
+    def _picked(self):
+        """The picked node if it is still on the board, else ``None``."""
+        names = [n["name"] for n in self.nodes]
+        return self.selected if self.selected in names else None
+
+    def click(self, x, y) -> None:
+        """A click on the board at ``(x, y)`` that hits no node or edge.
+
+        With the Draw tool: with no node picked, a click above the ground
+        line plants an edge (a new node there, joined by an edge of the
+        current colour to the ground node below it, made if there is none
+        near); with a node picked, it grows an edge from that node to a new
+        node there.  Either way the new node is picked next, so successive
+        clicks grow a stalk.  A click on the ground line picks the ground
+        there (the next click above draws an edge up from it) or, with an
+        ordinary node picked, draws an edge from it down to the ground.
+        A click within reach of a node counts as a click on that node.
+        With the other tools a click on empty space only says what they do.
+        """
+        x, y = _number(x, "x"), _number(y, "y")
+        if self.tool != "draw":
+            self.message = ("Nothing to delete there: click an edge or a node."
+                            if self.tool == "delete" else
+                            "With ⊥ Ground, click a node to put it on the ground line "
+                            "or lift it off.")
+            return
+        near = self._node_near(x, y)
+        if near is not None:
+            self.click_node(near)
+            return
+        x = min(max(x, 10.0), WIDTH - 10.0)
+        picked = self._picked()
+        nodes, edges, ground = list(self.nodes), list(self.edges), list(self.ground)
+        name = self._next_name()
+
+        def ground_node(at_x):
+            nonlocal name
+            g = self._ground_near(at_x)
+            if g is None:
+                g = name
+                name += 1
+                spot = self._free_spot(None, at_x, float(GROUND_Y), step=(24.0, 0.0))
+                nodes.append({"name": g, "x": spot[0], "y": float(GROUND_Y)})
+                ground.append(g)
+            return g
+
+        if y >= GROUND_Y - _CLICK_GROUND:  # the ground line (or below it)
+            if picked is None or picked in self.ground:
+                g = ground_node(x)
+                if len(nodes) != len(self.nodes):
+                    self._set_drawing(nodes, edges, ground)
+                self.selected, self._clicked = g, False
+                self.message = ("Picked the ground here (orange): click above it to draw "
+                                "an edge up from it.")
+                return
+            g = ground_node(x)
+            edges.append([picked, g, self.colour])
+            self._set_drawing(nodes, edges, ground)
+            self.selected = None
+            return
+        y = max(y, 10.0)
+        if picked is None:  # plant: an edge from the ground below the click
+            picked = ground_node(x)
+            y = min(y, float(GROUND_Y - _PLANT_MIN))
+        new = name
+        nodes.append({"name": new, "x": x, "y": y})
+        edges.append([picked, new, self.colour])
+        self._set_drawing(nodes, edges, ground)
+        self.selected, self._clicked = new, False
+
+    def click_node(self, node) -> None:
+        """A click on ``node`` with the current tool.
+
+        Draw: pick it, so that the next click on empty space grows an edge
+        from it (to branch).  When a node was picked by a click, a click on
+        a second node joins the two by an edge; clicking the picked node
+        again lets go of it.  (The node a click on empty space just made is
+        picked too, but only to grow on: clicking another node then picks
+        that node instead of joining.)  Ground: put it on the ground line or
+        lift it off.  Delete: delete it and its edges.
+        """
+        node = self._find(node)
+        if self.tool == "ground":
+            self.toggle_ground(node)
+            return
+        if self.tool == "delete":
+            self.delete_node(node)
+            return
+        picked = self._picked()
+        if picked is None or (not self._clicked and picked != node):
+            self.selected, self._clicked = node, True
+            self.message = ""
+            return
+        if picked == node:
+            if not self._clicked:  # the tip just grown: now picked by a click
+                self._clicked = True
+                self.message = ""
+                return
+            self.selected, self._clicked = None, False
+            self.message = ("Let go of the picked node; click a node or just above the "
+                            "ground line to go on.")
+            return
+        self.add_edge(picked, node)
+        self.selected, self._clicked = node, False
+
+    def let_go(self) -> None:
+        """Forget the picked node (Esc in the page)."""
+        self.selected, self._clicked = None, False
 
     def clear(self) -> None:
         """Start again from a single ground node (undo brings the drawing back)."""
@@ -417,10 +755,19 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     # -- intents from the browser ----------------------------------------------
 
+    def _on_click(self, x, y):
+        self.click(x, y)
+
+    def _on_click_node(self, node):
+        self.click_node(node)
+
+    def _on_let_go(self):
+        self.let_go()
+
     def _on_add_node(self, x, y, join=None):
         name = self.add_node(x, y, join=join)
         if join is not None:  # keep drawing from the new node
-            self.send({"select": name})
+            self.selected, self._clicked = name, False
 
     def _on_add_edge(self, u, v, colour=None):
         self.add_edge(u, v, colour)
@@ -451,6 +798,8 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             self.edges = [list(e) for e in edges]
             self.ground = list(ground)
             self.can_undo = bool(self._history)
+            if self.selected is not None and self._picked() is None:
+                self.selected = None
             self._analyse_drawing()
 
     def _analyse_drawing(self) -> None:
@@ -461,7 +810,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             self.is_position = False
             many = "s" if len(floating) > 1 else ""
             which = ", ".join(map(str, floating[:5])) + (" …" if len(floating) > 5 else "")
-            self.message = (f"not yet a position: edge{many} {which} "
+            self.message = (f"not yet a position: edge{many} {which} (dashed) "
                             f"{'are' if many else 'is'} not joined to the ground")
             self.value_text, self.outcome, self.value_kind = "", "", ""
             self.outcome_text = "Join every edge to the ground to see the value."
@@ -489,8 +838,8 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             "width": width,
             "height": round(HEIGHT * f, 1),
             "ground_y": round(GROUND_Y * f, 1),
-            "nodes": [[round(n["x"] * f, 1), round(n["y"] * f, 1), n["name"] in ground]
-                      for n in self.nodes],
+            "nodes": [[round(n["x"] * f, 1), round(n["y"] * f, 1), n["name"] in ground,
+                       str(n["name"])] for n in self.nodes],
             "edges": [[index[u], index[v], c] for u, v, c in self.edges],
         }
 
@@ -530,21 +879,25 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 class HackenbushGame(_HackenbushBoard, GameBoard):
     """Play a Hackenbush position against the computer, by clicking edges.
 
-    ``position`` is an all-green or all-blue-red
-    :class:`~cgteach.hackenbush.Hackenbush` (or a :class:`HackenbushEditor`,
-    whose drawing is used).  ``computer`` is ``"perfect"`` or ``"random"``;
-    in blue-red play ``student`` is ``"blue"`` (Left, the default) or
-    ``"red"``, and the computer plays the other colour; in green play
-    anyone may cut any edge.  ``first`` is ``"student"`` or ``"computer"``;
-    ``seed`` makes the computer's choices reproducible.
+    ``position`` is a :class:`~cgteach.hackenbush.Hackenbush` of any colours
+    (or a :class:`HackenbushEditor`, whose drawing is used).  ``computer`` is
+    ``"perfect"`` or ``"random"``; when there are blue or red edges
+    ``student`` is ``"blue"`` (Left, the default) or ``"red"``, the computer
+    plays the other colour, and green edges are anyone's; in all-green play
+    anyone may cut any edge.  The perfect computer values mixed positions
+    by their canonical forms (:meth:`Hackenbush.canonical`).  ``first`` is
+    ``"student"`` or ``"computer"``; ``seed`` makes the computer's choices
+    reproducible.
 
     >>> from cgteach.hackenbush import Hackenbush
     >>> game = HackenbushGame(Hackenbush([(0, 1), (0, 2), (2, 3)]), seed=1)
     >>> game.hint()                      # *1 + *2 = *3: cut the top of the 2-stalk
     [2]
     >>> game.cut(2)                      # now *1 + *1: the computer must break the tie
-    >>> game.message
+    >>> game.message                     # edges keep the numbers 0, 1, 2 of the figures
     'You cut edge 2. The computer cut edge 0.'
+    >>> game.position.edges, game.edge_labels    # the edge left keeps its label 1
+    (((0, 2, 'green'),), ['1'])
     >>> game.cut(0); game.winner
     'student'
     """
@@ -553,20 +906,22 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
     student = traitlets.Unicode("green").tag(sync=True)
     #: The edge the hint marks (``-1``: none).
     hint_edge = traitlets.Int(-1).tag(sync=True)
+    #: The fixed label of every edge now on the board, in the order of ``edges``.
+    edge_labels = traitlets.List().tag(sync=True)
+    #: Edge labels are on show by default in a game.
+    labels = traitlets.Bool(True).tag(sync=True)
 
     _LOST = "The computer wins: you have no edge left to cut. Press New game to try again."
     _WON = "You win! The computer has no edge left to cut."
+    _SUMMARY = "run this cell in JupyterLab to play"
 
     def __init__(self, position, computer="perfect", student="blue", seed=None,
-                 first="student", layout=None, lecture=False, **kwargs):
+                 first="student", layout=None, lecture=None, **kwargs):
         if isinstance(position, HackenbushEditor):
             layout = position.layout if layout is None else layout
             position = position.position
         if not isinstance(position, Hackenbush):
             raise TypeError(f"position must be a Hackenbush position, got {position!r}")
-        if not (position.is_green() or position.is_blue_red()):
-            raise ValueError("HackenbushGame plays all-green or all-blue-red positions; "
-                             "this one mixes green with blue or red edges")
         check_game_options(computer, first)
         if position.is_green() and position:
             side = "green"
@@ -591,6 +946,13 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
     def position(self) -> Hackenbush:
         """The position on the board now."""
         return self._position
+
+    def label(self, edge: int) -> str:
+        """The label drawn beside edge ``edge`` (an index into ``position.edges``)."""
+        return self._labels[edge]
+
+    def _still_png(self):
+        return _position_png(self._position)
 
     def _player_colours(self, who) -> set:
         if self.student == "green":
@@ -620,6 +982,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
 
     def _reset_board(self) -> None:
         self._position = self._start
+        # Labels are the edges' numbers in the starting position, counted from 0 as
+        # cgteach.draw numbers them; they travel with their edges through every cut.
+        self._labels = [str(i) for i in range(len(self._start.edges))]
         self.nodes = [dict(n) for n in self._start_nodes]
         self._show()
         self.hint_edge = -1
@@ -633,17 +998,18 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         if not 0 <= edge < len(self._position.edges):
             raise ValueError(f"there is no edge {edge}")
         colour = self._position.edges[edge][2]
+        name = self._labels[edge]
         if edge not in self.legal_cuts("student"):
             self.message = (f"You play {self.student.capitalize()}: you may cut only "
-                            f"{self.student} edges, and edge {edge} is {colour}.")
+                            f"{self._yours()} edges, and edge {name} is {colour}.")
             return
         with self.hold_sync():
             self.hint_edge = -1
             fallen = self._apply(edge, "student")
             self.fallen = fallen
             self.turn = "computer"
-            self.log = self.log + [f"You cut edge {edge} ({colour})" + self._falls(fallen)]
-            said = f"You cut edge {edge}."
+            self.log = self.log + [f"You cut edge {name} ({colour})" + self._falls(fallen)]
+            said = f"You cut edge {name}."
             if self._can_move("computer"):
                 said += " " + self._computer_move(fallen)
             self.message = said
@@ -651,14 +1017,20 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
 
     def _computer_move(self, fallen=()) -> str:
         options = self.legal_cuts("computer")
-        good = self._winning("computer") if self.computer == "perfect" else []
+        good = []
+        if self.computer == "perfect":
+            try:
+                good = self._winning("computer")
+            except ValueError:  # too tangled to search: play any legal cut rather than stall
+                good = []
         choice = self._rng.choice(good or options)
         colour = self._position.edges[choice][2]
+        name = self._labels[choice]
         taken = self._apply(choice, "computer")
         self.fallen = list(fallen) + taken
-        self.log = self.log + [f"Computer cut edge {choice} ({colour})" + self._falls(taken)]
+        self.log = self.log + [f"Computer cut edge {name} ({colour})" + self._falls(taken)]
         self.turn = "student"
-        return f"The computer cut edge {choice}."
+        return f"The computer cut edge {name}."
 
     def _apply(self, edge, who) -> list[dict]:
         """Cut ``edge`` for ``who``; return pictures of the edges that went."""
@@ -671,8 +1043,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
             u, v, c = before.edges[i]
             pictures.append({"x1": coords[u][0], "y1": coords[u][1], "x2": coords[v][0],
                              "y2": coords[v][1], "loop": u == v, "colour": c, "by": who,
-                             "cut": i == edge})
+                             "cut": i == edge, "label": self._labels[i]})
         self._position = after
+        self._labels = [self._labels[i] for i in kept]
         alive = set(after.nodes)
         self.nodes = [n for n in self.nodes if n["name"] in alive]
         self._show()
@@ -684,14 +1057,22 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         return f"; {extra} more fell" if extra > 0 else ""
 
     def _show(self) -> None:
-        self.edges = [[u, v, c] for u, v, c in self._position.edges]
-        self.ground = list(self._position.ground)
+        with self.hold_sync():
+            self.edges = [[u, v, c] for u, v, c in self._position.edges]
+            self.edge_labels = list(self._labels)
+            self.ground = list(self._position.ground)
+
+    def _yours(self) -> str:
+        """The colours the student may cut, in words: ``blue`` or ``blue or green``."""
+        if "green" in self._start.colours:
+            return f"{self.student} or green"
+        return self.student
 
     def _turn_text(self) -> str:
         if self.student == "green":
             return "Your turn: click any edge to cut it."
         return (f"Your turn: you are {self.student.capitalize()}; "
-                f"click a {self.student} edge to cut it.")
+                f"click a {self._yours()} edge to cut it.")
 
     def show_hint(self) -> None:
         """Mark a winning cut on the board, or say there is none."""
@@ -704,8 +1085,8 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
             return
         if winning:
             self.hint_edge = winning[0]
-            self.message = (f"Hint: cut edge {winning[0]} (highlighted); it leaves "
-                            "a position your opponent loses.")
+            self.message = (f"Hint: cut edge {self._labels[winning[0]]} (highlighted); "
+                            "it leaves a position your opponent loses.")
         else:
             self.hint_edge = -1
             self.message = ("Hint: there is no winning cut here; every cut loses "

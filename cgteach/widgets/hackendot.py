@@ -26,17 +26,22 @@ Offers:
     (``"perfect"`` or ``"random"``), a hint marks a winning node or says
     there is none, and the winner is announced.
 
-Both have a ``lecture`` switch (large print, thick lines, high contrast)
-and a ``labels`` switch ("Numbers") that writes each node's index beside
-it.  Node indices are those of the parent list, so they change when nodes
-go; the messages always use the current ones.
+Both have a ``lecture`` switch (large print, thick lines, high contrast;
+it follows :func:`cgteach.draw.lecture_mode`) and a ``labels`` switch
+("Numbers").  In the editor it writes each node's index in the parent
+list beside it.  In the game (on by default) every node carries a fixed
+label, its number 0, 1, 2, ... in the starting forest (as the figures of
+:mod:`cgteach.draw` number nodes); the labels stay with
+their nodes for the whole game, and the move log, hints and messages use
+them (``take(i)`` still takes an index into the current parent list).
 
 All rules run in Python; the browser sends intents such as
 ``{"event": "add_child", "node": 3}`` or ``{"event": "take", "node": 3}``.
 
 DOM hooks for browser tests: ``[data-testid=hd-board]`` the SVG; every node
-is a ``g.cg-dot-node`` with ``data-index``, ``data-x``, ``data-y`` and
-``data-colour`` (``plain``, ``white`` or ``black``);
+is a ``g.cg-dot-node`` with ``data-index``, ``data-label`` (game: the label
+drawn), ``data-x``, ``data-y`` and ``data-colour`` (``plain``, ``white`` or
+``black``);
 ``[data-testid=hd-value]``, ``[data-testid=hd-round]``,
 ``[data-testid=hd-message]``, ``[data-testid=hd-status]``.
 
@@ -56,7 +61,6 @@ import os
 import traitlets
 
 from cgteach.hackendot import Hackendot
-from cgteach.nimbers import Nimber
 from cgteach.widgets._base import (
     DrawnBoard,
     EditorBoard,
@@ -67,6 +71,28 @@ from cgteach.widgets._base import (
 )
 
 __all__ = ["HackendotEditor", "HackendotGame"]
+
+
+#: The still picture (before a cell runs, in exported pages) is drawn up to this size.
+_STILL_NODES = 150
+
+
+def _nim_text(n: int) -> str:
+    """A nim value as the lessons' figures write it: ``0``, ``*1``, ``*2``, ..."""
+    return "0" if n == 0 else f"*{n}"
+
+
+def _forest_png(forest):
+    if len(forest) > _STILL_NODES:
+        return None
+    from cgteach.widgets._base import still_png
+
+    def draw(ax):
+        from cgteach.draw.hackendot import draw_forest
+
+        draw_forest(forest, ax=ax)
+
+    return still_png(draw)
 
 
 def _as_forest(forest) -> Hackendot:
@@ -91,6 +117,9 @@ class _HackendotBoard(DrawnBoard):
     def forest(self) -> Hackendot:
         """The forest on the board."""
         return self._forest
+
+    def _still_png(self):
+        return _forest_png(self._forest)
 
     def _node(self, node) -> int:
         if isinstance(node, bool) or not isinstance(node, int):
@@ -133,8 +162,9 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
     rounds = traitlets.List().tag(sync=True)
 
     _THING = "forest"
+    _SUMMARY = "run this cell in JupyterLab to build a forest"
 
-    def __init__(self, forest=None, lecture=False, **kwargs):
+    def __init__(self, forest=None, lecture=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
         self._forest = Hackendot([])
         self._set_forest(_as_forest(forest), record=False)
@@ -210,6 +240,13 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
     def _on_add_root(self):
         self.add_root()
 
+    def _on_click(self, x=None, y=None):
+        # a click on empty space: plant a tree (Add), or say what Delete wants
+        if self.tool == "delete":
+            self.message = "Nothing to delete there: click a node to remove it and all above it."
+        else:
+            self.add_root()
+
     def _on_add_child(self, node):
         self.add_child(node)
 
@@ -232,7 +269,7 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
                             "white_roots": list(r.white_roots), "bit": r.bit}
                            for r in rounds]
             self.round = min(self.round, max(len(rounds) - 1, 0))
-            self.value_text = str(Nimber(self._value))
+            self.value_text = _nim_text(self._value)
             self.outcome = "P" if self._value == 0 else "N"
             self.json_text = forest.to_json()
             self.can_undo = bool(self._history)
@@ -262,13 +299,18 @@ class HackendotGame(_HackendotBoard, GameBoard):
 
     #: The node the hint marks (``-1``: none).
     hint_node = traitlets.Int(-1).tag(sync=True)
+    #: The fixed label of every node now on the board, in the order of ``parents``.
+    node_labels = traitlets.List().tag(sync=True)
+    #: Node labels are on show by default in a game.
+    labels = traitlets.Bool(True).tag(sync=True)
+    _SUMMARY = "run this cell in JupyterLab to play"
 
     # ``fallen`` holds pictures of the nodes taken: ``{"x", "y", "by", "chosen"}``.
     _LOST = "The computer wins: it took the last node. Press New game to try again."
     _WON = "You win! You took the last node."
 
     def __init__(self, forest, computer="perfect", seed=None, first="student",
-                 lecture=False, **kwargs):
+                 lecture=None, **kwargs):
         forest = _as_forest(forest)
         check_game_options(computer, first)
         super().__init__(lecture=lecture, computer=computer, seed=seed, first=first, **kwargs)
@@ -283,10 +325,17 @@ class HackendotGame(_HackendotBoard, GameBoard):
     def _can_move(self, who) -> bool:
         return bool(self._forest)  # either player may take any node
 
+    def label(self, node: int) -> str:
+        """The label drawn beside node ``node`` (an index into the parent list now)."""
+        return self._labels[node]
+
     def _reset_board(self) -> None:
         self._forest = self._start
+        # Labels are the nodes' numbers in the starting forest, as cgteach.draw numbers them.
+        self._labels = [str(i) for i in range(len(self._start))]
         self.parents = list(self._start.parents)
         self.coords = [list(p) for p in self._start_coords]
+        self.node_labels = list(self._labels)
         self.hint_node = -1
 
     def take(self, node) -> None:
@@ -294,14 +343,15 @@ class HackendotGame(_HackendotBoard, GameBoard):
         if self._refuse_if_over():
             return
         node = self._node(node)
+        name = self._labels[node]
         with self.hold_sync():
             self.hint_node = -1
             fallen = self._apply(node, "student")
             self.fallen = fallen
             self.turn = "computer"
             path = "1 node" if len(fallen) == 1 else f"{len(fallen)} nodes"
-            self.log = self.log + [f"You took node {node} ({path})"]
-            said = f"You took node {node} ({path})."
+            self.log = self.log + [f"You took node {name} ({path})"]
+            said = f"You took node {name} ({path})."
             if self._can_move("computer"):
                 said += " " + self._computer_move(fallen)
             self.message = said
@@ -310,22 +360,25 @@ class HackendotGame(_HackendotBoard, GameBoard):
     def _computer_move(self, fallen=()) -> str:
         good = self._forest.winning_moves() if self.computer == "perfect" else []
         choice = self._rng.choice(good or range(len(self._forest)))
+        name = self._labels[choice]
         taken = self._apply(choice, "computer")
         self.fallen = list(fallen) + taken
         self.turn = "student"
         path = "1 node" if len(taken) == 1 else f"{len(taken)} nodes"
-        self.log = self.log + [f"Computer took node {choice} ({path})"]
-        return f"The computer took node {choice} ({path})."
+        self.log = self.log + [f"Computer took node {name} ({path})"]
+        return f"The computer took node {name} ({path})."
 
     def _apply(self, node, who) -> list[dict]:
         old = self.coords
         after, kept = self._forest.delete_with_map(node)
         gone = sorted(set(range(len(self._forest))) - set(kept))
-        pictures = [{"x": old[i][0], "y": old[i][1], "by": who, "chosen": i == node}
-                    for i in gone]
+        pictures = [{"x": old[i][0], "y": old[i][1], "by": who, "chosen": i == node,
+                     "label": self._labels[i]} for i in gone]
         self._forest = after
+        self._labels = [self._labels[i] for i in kept]
         self.parents = list(after.parents)
         self.coords = [old[i] for i in kept]
+        self.node_labels = list(self._labels)
         return pictures
 
     def _turn_text(self) -> str:
@@ -338,8 +391,8 @@ class HackendotGame(_HackendotBoard, GameBoard):
         winning = self.hint()
         if winning:
             self.hint_node = winning[0]
-            self.message = (f"Hint: take node {winning[0]} (ringed); it leaves a forest "
-                            "of value 0 for the computer.")
+            self.message = (f"Hint: take node {self._labels[winning[0]]} (ringed); it leaves "
+                            "a forest of value 0 for the computer.")
         else:
             self.hint_node = -1
             self.message = ("Hint: the forest has value 0, so no move wins against "

@@ -93,10 +93,35 @@ from cgteach import nim
 from cgteach._validate import as_count, as_heaps
 from cgteach.draw._style import COLOURS
 from cgteach.nimbers import nim_sum
+from cgteach.widgets._base import (
+    Guarded,
+    _short,
+    follow_lecture_mode,
+    lecture_default,
+    still_png,
+)
 
 __all__ = ["NimExplorer", "NimGame", "binary_table_html"]
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+
+#: The board draws every stone: at most this many heaps ...
+MAX_GAME_HEAPS = 10
+#: ... of at most this many stones each.
+MAX_GAME_STONES = 40
+
+
+def _heaps_png(heaps):
+    """A still picture of the heaps (``None`` if it cannot be drawn)."""
+    if len(heaps) > MAX_GAME_HEAPS or max(heaps, default=0) > 64:
+        return None
+
+    def draw(ax):
+        from cgteach.draw.nim import draw_heaps
+
+        draw_heaps(list(heaps), ax=ax)
+
+    return still_png(draw)
 
 
 # --------------------------------------------------------------------------
@@ -202,7 +227,17 @@ def _hint_sentence(heaps, misere=False) -> str:
 # --------------------------------------------------------------------------
 
 
-class NimExplorer(widgets.VBox):
+#: Lecture mode for the explorer's ipywidgets: large labels and readouts.
+_EXPLORER_LECTURE_CSS = (
+    "<style>.cgteach-nim-explorer.cg-lecture .widget-label,"
+    ".cgteach-nim-explorer.cg-lecture .widget-readout,"
+    ".cgteach-nim-explorer.cg-lecture button{font-size:22px !important;"
+    "line-height:1.4 !important;height:auto !important}"
+    ".cgteach-nim-explorer.cg-lecture .widget-slider{height:40px}</style>"
+)
+
+
+class NimExplorer(Guarded, widgets.VBox):
     """Heap sliders with a live binary table and hint.
 
     ``heaps`` -- the starting sizes (1 to ``max_heaps`` heaps);
@@ -218,8 +253,10 @@ class NimExplorer(widgets.VBox):
     (9, 12, 5, 1)
     """
 
+    _SUMMARY = "run this cell in JupyterLab to explore the binary table"
+
     def __init__(self, heaps=(3, 4, 5), *, max_size=31, max_heaps=8, misere=False,
-                 lecture=False, **kwargs):
+                 lecture=None, **kwargs):
         heaps = as_heaps(heaps)
         self.max_size = as_count(max_size, "max_size")
         self.max_heaps = as_count(max_heaps, "max_heaps")
@@ -233,7 +270,7 @@ class NimExplorer(widgets.VBox):
                 "pass a larger max_size"
             )
         self.misere = bool(misere)
-        self.lecture = bool(lecture)
+        self._lecture = lecture_default() if lecture is None else bool(lecture)
         self.sliders: list[widgets.IntSlider] = []
         self._slider_box = widgets.VBox()
         self._add_button = widgets.Button(
@@ -260,7 +297,31 @@ class NimExplorer(widgets.VBox):
             **kwargs,
         )
         self.add_class("cgteach-nim-explorer")
+        if self._lecture:
+            self.add_class("cg-lecture")
         self._set_sliders(heaps)
+        follow_lecture_mode(self)
+
+    @property
+    def lecture(self) -> bool:
+        """Lecture mode: a larger table, hint and sliders (follows ``lecture_mode()``)."""
+        return self._lecture
+
+    @lecture.setter
+    def lecture(self, on):
+        if not isinstance(on, bool):
+            raise TypeError(f"lecture must be True or False, got {_short(on)}")
+        self._lecture = on
+        (self.add_class if on else self.remove_class)("cg-lecture")
+        self._refresh()
+
+    def _still_png(self):
+        def draw(ax):
+            from cgteach.draw.nim import draw_binary_table
+
+            draw_binary_table(list(self.heaps), ax=ax)
+
+        return still_png(draw)
 
     # -- the position ----------------------------------------------------
     @property
@@ -304,12 +365,15 @@ class NimExplorer(widgets.VBox):
     def _set_sliders(self, heaps):
         self.sliders = []
         for i, h in enumerate(heaps):
+            # One stone per ~14 px at least: 0-31 fits without squeezing.
             slider = widgets.IntSlider(
                 value=h,
                 min=0,
                 max=self.max_size,
                 description=f"Heap {i + 1}",
                 continuous_update=True,
+                layout=widgets.Layout(width=f"{min(max(14 * self.max_size + 120, 360), 720)}px"),
+                style={"description_width": "4.5em"},
             )
             slider.add_class("nim-explorer-slider")
             slider.add_class(f"nim-explorer-heap-{i}")
@@ -328,6 +392,7 @@ class NimExplorer(widgets.VBox):
         self._hint.value = (
             f'<p data-testid="nim-hint-text" data-balanced="{balanced}" '
             f'style="font-size:{size}">{html.escape(_hint_sentence(heaps, self.misere))}</p>'
+            + (_EXPLORER_LECTURE_CSS if self.lecture else "")
         )
 
 
@@ -336,7 +401,7 @@ class NimExplorer(widgets.VBox):
 # --------------------------------------------------------------------------
 
 
-class NimGame(anywidget.AnyWidget):
+class NimGame(Guarded, anywidget.AnyWidget):
     """Play Nim against the computer by clicking stones.
 
     ``heaps`` -- the first position (``None``: a seeded random deal of 2-5
@@ -369,10 +434,14 @@ class NimGame(anywidget.AnyWidget):
     last_move = traitlets.Dict().tag(sync=True)
     winner = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, heaps=None, computer="perfect", misere=False, seed=None, lecture=False,
+    _SUMMARY = "run this cell in JupyterLab to play"
+
+    def __init__(self, heaps=None, computer="perfect", misere=False, seed=None, lecture=None,
                  **kwargs):
         if computer not in ("perfect", "random"):
-            raise ValueError(f'computer must be "perfect" or "random", got {computer!r}')
+            raise ValueError(f'computer must be "perfect" or "random", got {_short(computer)}')
+        if lecture is None:
+            lecture = lecture_default()
         # Two generators, so that the sequence of deals depends on the seed alone
         # and not on how the games in between were played.
         self._deal_rng = random.Random(seed)
@@ -380,12 +449,22 @@ class NimGame(anywidget.AnyWidget):
         start = self._deal() if heaps is None else list(as_heaps(heaps))
         if heaps is not None and not any(start):
             raise ValueError("NimGame needs at least one stone to play with")
+        if len(start) > MAX_GAME_HEAPS or max(start) > MAX_GAME_STONES:
+            raise ValueError(
+                f"NimGame draws every stone, so it plays at most {MAX_GAME_HEAPS} heaps of at "
+                f"most {MAX_GAME_STONES} stones; got {len(start)} heaps, the largest "
+                f"{_short(max(start))}. Use cgteach.nim for bigger positions."
+            )
         super().__init__(
             computer=computer, misere=bool(misere), lecture=bool(lecture), **kwargs
         )
         self._start(start)
         self.on_msg(self._on_message)
         self.observe(self._on_misere, names="misere")
+        follow_lecture_mode(self)
+
+    def _still_png(self):
+        return _heaps_png(self.heaps)
 
     # -- intents from the browser (also callable from Python) -------------
     def _on_message(self, _widget, content, _buffers=None):
@@ -400,8 +479,15 @@ class NimGame(anywidget.AnyWidget):
         the event form shared by the other cgteach boards:
         ``{"event": "take", "heap": h, "count": c}``, ``{"event": "hint"}``,
         ``{"event": "new_game"}``.  Anything else leaves the game as it was
-        and says so in ``message``.
+        and says so in ``message``; so does anything unexpected (never a
+        traceback in the page).
         """
+        try:
+            self._handle(content)
+        except Exception as exc:  # noqa: BLE001 (the page must never see a traceback)
+            self.message = f"Ignored a message the board could not use: {_short(str(exc), 200)}"
+
+    def _handle(self, content) -> None:
         if not isinstance(content, dict):
             self.message = "Ignored a message the board did not understand."
             return
@@ -529,8 +615,8 @@ class NimGame(anywidget.AnyWidget):
             return False
         other = "computer" if mover == "you" else "you"
         self.winner = other if self.misere else mover
-        rule = "took the last stone and " + ("loses (misère)" if self.misere else "wins")
         who = "You" if mover == "you" else "The computer"
         verdict = "You win!" if self.winner == "you" else "The computer wins."
-        self.status = f"{verdict} {who} {rule}."
+        rule = ", and in misère play whoever does that loses" if self.misere else ""
+        self.status = f"{verdict} {who} took the last stone{rule}."
         return True

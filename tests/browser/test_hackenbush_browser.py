@@ -10,6 +10,7 @@ from the state the one before left.
 from __future__ import annotations
 
 import json
+import re
 
 from cgteach.hackenbush import Hackenbush
 
@@ -32,7 +33,18 @@ CELLS = [
     "print('BLUERED', len(bluered.position), bluered.winner or 'playing')",
     # 9: where the kernel thinks node 2 of the first editor is
     "print('NODE2', *[round(c) for c in editor.layout.get(2, (-1, -1))])",
+    # 10, 11: a blank editor for the lessons' own instruction sentence, and its probe
+    "sentence = HackenbushEditor()\nsentence",
+    "print('SENTENCE', repr(sentence.position), sentence.value_text, sentence.outcome)",
+    # 12, 13: a green game to read the log against the labels on the board
+    "labelled = HackenbushGame(Hackenbush([(0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (1, 6)]),"
+    " seed=3)\nlabelled",
+    "print('LABELLED', labelled.edge_labels, labelled.winner or 'playing')",
 ]
+
+#: The sentence the lessons print above every Hackenbush editor (NB helpers copy it).
+SENTENCE = ("Click just above the ground line to plant an edge; keep clicking above it to "
+            "grow a stalk; click a node to branch from it.")
 
 
 def test_editor_builds_a_stalk_a_loop_and_undoes(book):
@@ -51,7 +63,7 @@ def test_editor_builds_a_stalk_a_loop_and_undoes(book):
     assert root.locator("[data-testid=hb-outcome]").inner_text() == "N"
     # a loop on the top node, through the loop handle that hovering shows
     top = root.locator(".cg-node[data-name='2']")
-    book.click_item(board, top)  # it was the picked node: this lets go of it
+    assert "cg-selected" in top.get_attribute("class")   # the tip just grown is picked
     sx, sy = book.to_screen(board, float(top.get_attribute("data-x")),
                             float(top.get_attribute("data-y")))
     page.mouse.move(sx, sy)
@@ -63,14 +75,16 @@ def test_editor_builds_a_stalk_a_loop_and_undoes(book):
     assert expected in book.probe(2, "EDITOR")
     book.screenshot(root, "hackenbush_editor.png")
 
-    # a blue edge makes the drawing mixed: no value; undo brings *3 back
+    # a blue edge grown from the top makes the drawing mixed; undo brings *3 back
     root.locator("[data-testid=hb-colour-blue]").click()
-    book.click_item(board, top)
     book.board_click(board, 440, 150)
     book.wait_count(board, ".cg-edge", 4)
     assert root.locator(".cg-edge[data-index='3']").get_attribute("data-colour") == "blue"
-    book.wait_text(value, "?")
-    assert "mixes green" in root.locator("[data-testid=hb-outcome-text]").inner_text()
+    # valued live as a game, in textbook notation, with its outcome
+    mixed = Hackenbush([(0, 1), (1, 2), (2, 2), (2, 3, "blue")]).canonical()
+    book.wait_text(value, str(mixed))
+    assert root.locator("[data-testid=hb-outcome]").inner_text() == mixed.outcome()
+    book.screenshot(root, "hackenbush_editor_mixed.png")
     root.locator("[data-testid=hb-undo]").click()
     book.wait_count(board, ".cg-edge", 3)
     book.wait_text(value, "*3")
@@ -190,7 +204,7 @@ def test_green_game_hint_and_win(book):
     root = page.locator("[data-testid=hb-game]").nth(0)
     board = root.locator("[data-testid=hb-board]")
     message = root.locator("[data-testid=hb-message]")
-    root.locator("[data-testid=hb-labels]").check()       # number the edges
+    assert root.locator("[data-testid=hb-labels]").is_checked()   # labels on by default
     book.wait_count(board, ".cg-edge-label", 5)
     for _turn in range(6):
         if root.get_attribute("data-winner"):
@@ -199,12 +213,15 @@ def test_green_game_hint_and_win(book):
         book.wait_until("([el]) => el.textContent.startsWith('Hint')", message)
         glow = board.locator("[data-testid=hb-hint-glow]")
         assert glow.count() == 1, message.inner_text()
-        hinted = int(message.inner_text().split("cut edge ")[1].split()[0])
+        hinted = message.inner_text().split("cut edge ")[1].split()[0]
         if _turn == 0:
-            assert hinted == 4  # *2 + *3: take the top of the 3-stalk
+            assert hinted == "4"  # *2 + *3: take the top of the 3-stalk (edge 4)
             book.screenshot(root, "hackenbush_game_hint.png")
+        # the glow is on the edge carrying the label the hint names
+        edge = board.locator(f".cg-edge[data-label='{hinted}']")
+        assert edge.get_attribute("data-mx") is not None
         n = board.locator(".cg-edge").count()
-        book.click_item(board, board.locator(f".cg-edge[data-index='{hinted}']"))
+        book.click_item(board, edge)
         page.wait_for_function("([el, n]) => el.querySelectorAll('.cg-edge').length < n",
                                arg=[board.element_handle(), n])
         page.wait_for_function("el => el.textContent.startsWith('You cut')",
@@ -227,9 +244,126 @@ def test_bluered_game_refuses_red_and_plays_blue(book):
     assert board.locator(".cg-edge").count() == 5
     assert book.probe(8, "BLUERED") == "BLUERED 5 playing"
     book.screenshot(root, "hackenbush_bluered_game.png")
-    book.click_item(board, board.locator(".cg-edge[data-index='4']"))
+    book.click_item(board, board.locator(".cg-edge[data-label='4']"))
     page.wait_for_function("el => el.textContent.startsWith('You cut edge 4.')",
                            arg=message.element_handle())
     assert "The computer cut edge" in message.inner_text()
     left = int(book.probe(8, "BLUERED").split()[1])
     assert left == board.locator(".cg-edge").count() < 4
+
+
+def test_the_lessons_instruction_sentence_followed_literally(book):
+    """SENTENCE, click by click, on a blank editor: a stalk of three with a branch."""
+    page = book.page
+    root = page.locator("[data-testid=hb-editor]").nth(2)
+    board = root.locator("[data-testid=hb-board]")
+    value = root.locator("[data-testid=hb-value]")
+    message = root.locator("[data-testid=hb-message]")
+    root.scroll_into_view_if_needed()
+    book.wait_text(value, "0")
+    # the board says exactly what the lessons say
+    help_line = root.locator(".cg-help").inner_text()
+    assert help_line.startswith(SENTENCE), help_line
+    assert "plant an edge" in board.locator(".cg-empty-note").text_content()
+    ground_y = 350
+    # "Click just above the ground line to plant an edge"
+    book.board_click(board, 300, ground_y - 12)
+    book.wait_count(board, ".cg-edge", 1)
+    book.wait_text(value, "*1")
+    # "keep clicking above it to grow a stalk"
+    book.board_click(board, 300, 230)
+    book.wait_count(board, ".cg-edge", 2)
+    book.board_click(board, 300, 150)
+    book.wait_count(board, ".cg-edge", 3)
+    book.wait_text(value, "*3")
+    assert message.inner_text() == ""          # every click did something
+    # "click a node to branch from it": the lowest node above the ground, then empty space
+    first = root.locator(".cg-node:not(.cg-ground)").first
+    name = first.get_attribute("data-name")
+    book.click_item(board, first)
+    book.wait_count(board, f".cg-node.cg-selected[data-name='{name}']", 1)
+    book.board_click(board, 400, 230)
+    book.wait_count(board, ".cg-edge", 4)
+    book.wait_text(value, "*4")                 # colon principle: 1 + (2 xor 1) = 4
+    edges = [(e.get_attribute("data-colour")) for e in board.locator(".cg-edge").all()]
+    assert edges == ["green"] * 4
+    probe = book.probe(11, "SENTENCE")
+    assert probe == ("SENTENCE Hackenbush([(0, 1), (1, 2), (2, 3), (1, 4)], ground=(0,)) "
+                     "*4 N"), probe
+    book.screenshot(root, "hackenbush_sentence.png")
+    # a click that does nothing useful says so
+    root.locator("[data-testid=hb-tool-delete]").click()
+    book.board_click(board, 560, 80)
+    book.wait_text(message, "Nothing to delete there: click an edge or a node.")
+    root.locator("[data-testid=hb-tool-draw]").click()
+
+
+def test_the_log_reads_against_the_labels_on_the_board(book):
+    page = book.page
+    root = page.locator("[data-testid=hb-game]").nth(2)
+    board = root.locator("[data-testid=hb-board]")
+    message = root.locator("[data-testid=hb-message]")
+    log = root.locator("[data-testid=hb-log]")
+    root.scroll_into_view_if_needed()
+    book.wait_count(board, ".cg-edge-label", 6)          # labels are on from the start
+    # where each label sits: a label always stays beside its own edge
+    def drawn():
+        edges, texts = board.evaluate(
+            "svg => [[...svg.querySelectorAll('.cg-edge')].map(e => [e.dataset.label,"
+            " e.dataset.mx, e.dataset.my]), [...svg.querySelectorAll('.cg-edge-label')]"
+            ".map(t => t.textContent)]")
+        out = {name: (mx, my) for name, mx, my in edges}
+        assert sorted(texts) == sorted(out), (texts, out)   # every drawn label names an edge
+        return out
+    start = drawn()
+    assert sorted(start, key=int) == ["0", "1", "2", "3", "4", "5"]   # as the figures number them
+    for _turn in range(6):
+        if root.get_attribute("data-winner"):
+            break
+        before = drawn()
+        # cut the edge drawn with the highest label still standing
+        mine = max(before, key=int)
+        n_lines = log.locator("li").count()
+        book.click_item(board, board.locator(f".cg-edge[data-label='{mine}']"))
+        page.wait_for_function("([el, n]) => el.querySelectorAll('li').length > n",
+                               arg=[log.element_handle(), n_lines])
+        lines = log.locator("li").all_inner_texts()
+        assert lines[n_lines].startswith(f"You cut edge {mine} ("), lines
+        assert message.inner_text().startswith(f"You cut edge {mine}.")
+        after = drawn()
+        assert mine not in after
+        for name, spot in after.items():                 # survivors keep label and place
+            assert before[name] == spot and start[name] == spot
+        if len(lines) > n_lines + 1 and lines[n_lines + 1].startswith("Computer cut edge"):
+            theirs = lines[n_lines + 1].split("Computer cut edge ")[1].split()[0]
+            assert theirs in before and theirs not in after, (theirs, before, after)
+            assert f"The computer cut edge {theirs}." in message.inner_text()
+    assert root.get_attribute("data-winner") in ("student", "computer")
+    book.screenshot(root, "hackenbush_labelled_log.png")
+
+
+def test_reduction_steps_name_only_what_is_drawn(book):
+    page = book.page
+    root = page.locator("[data-testid=hb-editor]").nth(1)
+    root.scroll_into_view_if_needed()
+    if root.locator("[data-testid=hb-steps]").is_hidden():
+        root.locator("[data-testid=hb-steps-toggle]").click()
+    head = root.locator("[data-testid=hb-step-head]")
+    page.wait_for_function("el => /^Step \\d+ of \\d+$/.test(el.textContent)",
+                           arg=head.element_handle())
+    board_names = set(root.locator("[data-testid=hb-board] .cg-node-label").all_text_contents())
+    assert board_names >= {"0", "1", "2", "3", "4", "5"}, board_names
+    total = int(head.inner_text().split()[-1])
+    root.locator(".cg-chip[data-step='0']").click()
+    book.wait_text(head, f"Step 1 of {total}")
+    for i in range(total):
+        text = root.locator("[data-testid=hb-step-text]").inner_text()
+        pic_names = set(root.locator("[data-testid=hb-step-picture] .cg-node-label")
+                        .all_text_contents())
+        for m in re.finditer(r"(?:\bat|\bnodes?|\bcircuit) (\w+(?:(?:, | and |–)\w+)*)", text):
+            for name in re.split(r", | and |–", m.group(1)):
+                if re.fullmatch(r"\d+|n\d+|[b-z]", name):   # a node name, not a word
+                    assert name in board_names | pic_names, (name, text)
+        if i + 1 < total:
+            root.locator("[data-testid=hb-step-next]").click()
+            book.wait_text(head, f"Step {i + 2} of {total}")

@@ -55,7 +55,7 @@ def test_editor_builds_a_path_and_steps_through_rounds(book, tmp_path):
     root.locator("[data-testid=hd-tool-delete]").click()
     book.click_item(board, board.locator(".cg-dot-node[data-index='1']"))
     book.wait_count(board, '.cg-dot-node', 1)
-    book.wait_text(value, "*")
+    book.wait_text(value, "*1")            # as the lessons' figures write it
     root.locator("[data-testid=hd-undo]").click()
     book.wait_count(board, '.cg-dot-node', 3)
     # save, and a broken file leaves the forest alone
@@ -114,14 +114,21 @@ def test_game_hint_and_win(book):
             break
         root.locator("[data-testid=hd-hint]").click()
         book.wait_until("([el]) => el.textContent.startsWith('Hint')", message)
-        node = int(message.inner_text().split("take node ")[1].split()[0])
+        label = message.inner_text().split("take node ")[1].split()[0]
         if turn == 0:
-            assert node == 0  # *3 + *2: take the root of the 3-path, leaving *2 + *2
+            assert label == "0"  # *3 + *2: take the root of the 3-path, leaving *2 + *2
             book.screenshot(root, "hackendot_game_hint.png")
         n = board.locator(".cg-dot-node").count()
-        book.click_item(board, board.locator(f".cg-dot-node[data-index='{node}']"))
+        lines = root.locator("[data-testid=hd-log] li").count()
+        # the hint names the label drawn beside the node
+        assert board.locator(f".cg-node-label:text-is('{label}')").count() == 1
+        book.click_item(board, board.locator(f".cg-dot-node[data-label='{label}']"))
         page.wait_for_function("([el, n]) => el.querySelectorAll('.cg-dot-node').length < n",
                                arg=[board.element_handle(), n])
+        page.wait_for_function("([el, n]) => el.querySelectorAll('li').length > n",
+                               arg=[root.locator("[data-testid=hd-log]").element_handle(), lines])
+        assert root.locator("[data-testid=hd-log] li").nth(lines).inner_text().startswith(
+            f"You took node {label} (")
     page.wait_for_function("el => el.dataset.winner === 'student'", arg=root.element_handle())
     assert "You win" in root.locator("[data-testid=hd-status]").inner_text()
     assert book.probe(6, "GAME") == "GAME Hackendot([]) student"

@@ -1,4 +1,10 @@
-"""Time from a click to the new value on a 200-edge drawing (target: under 200 ms).
+"""Time from a click to the new value (target: under 200 ms).
+
+Two drawings: a 200-edge green drawing (edges cut with the Delete tool),
+and a blue-red drawing with circuits at the editor's live limit
+(``partizan.LIVE_EDGES`` edges: a random tree with three short circuits,
+the kind a lecturer draws), where each click plants a blue edge and the
+next one undoes it, so every valuation is a search through the circuits.
 
 The page notes the moment of the pointer press and the moment the value on
 show changes; the median over several clicks is printed and written to
@@ -32,8 +38,47 @@ big"""
 
 PROBE = "print('BIG', len(big.position), big.value_text)"
 
+TANGLED = """\
+import random
+from cgteach.hackenbush import Hackenbush
+from cgteach.hackenbush.partizan import LIVE_EDGES
+from cgteach.widgets import HackenbushEditor
+
+def lecture(n, k, rng, reach=4, colours=("blue", "red")):
+    # a random tree of n - k edges, then k edges each closing a circuit of 3..5 edges
+    parent, edges = {}, []
+    for j in range(1, n - k + 1):
+        parent[j] = rng.randrange(j)
+        edges.append((parent[j], j, rng.choice(colours)))
+    while len(edges) < n:
+        v = rng.randrange(1, n - k + 1)
+        u, steps = v, rng.randrange(2, reach + 1)
+        for _ in range(steps):
+            if u == 0:
+                break
+            u = parent[u]
+        else:
+            edges.append((u, v, rng.choice(colours)))
+    return Hackenbush(edges)
+
+tangled = HackenbushEditor(lecture(LIVE_EDGES - 1, 3, random.Random(1)))
+tangled.colour = "blue"
+print(LIVE_EDGES, len(tangled.position), tangled.value_text)
+tangled"""
+
+TANGLED_PROBE = "print('TANGLED', len(tangled.position), tangled.value_text)"
+
+MIXED = """\
+mixed = HackenbushEditor(lecture(LIVE_EDGES - 1, 3, random.Random(3),
+                                 colours=("green", "blue", "red")))
+mixed.colour = "blue"
+print(len(mixed.position), mixed.value_text)
+mixed"""
+
+MIXED_PROBE = "print('MIXED', len(mixed.position), mixed.value_text)"
+
 #: The notebook the shared ``book`` fixture opens.
-CELLS = [BUILD, PROBE]
+CELLS = [BUILD, PROBE, TANGLED, TANGLED_PROBE, MIXED, MIXED_PROBE]
 
 TIMER = """(el) => {
   window.__cgLatency = [];
@@ -52,12 +97,13 @@ TIMER = """(el) => {
 
 def test_click_to_value_latency_on_200_edges(book, artifacts):
     page = book.page
-    root = page.locator("[data-testid=hb-editor]")
+    root = page.locator("[data-testid=hb-editor]").nth(0)
     board = root.locator("[data-testid=hb-board]")
     value = root.locator("[data-testid=hb-value]")
     assert board.locator(".cg-edge").count() == 200
     first = value.inner_text()
     value.evaluate(TIMER)
+    root.scroll_into_view_if_needed()
     clicks = 8
     for k in range(clicks):
         # the top edge of the stalk is the last edge; cutting it always changes the value
@@ -79,3 +125,50 @@ def test_click_to_value_latency_on_200_edges(book, artifacts):
     assert shown != first
     assert f"BIG {200 - clicks} {shown}" in probe
     book.screenshot(root, "hackenbush_200_edges.png")
+
+
+def test_click_to_value_latency_on_a_tangled_drawing_at_the_live_limit(book, artifacts):
+    _tangled_latency(book, artifacts, 1, 3, "TANGLED", "blue-red drawing with 3 circuits")
+
+
+def test_click_to_value_latency_on_a_mixed_drawing_at_the_live_limit(book, artifacts):
+    _tangled_latency(book, artifacts, 2, 5, "MIXED", "green-blue-red drawing with 3 circuits")
+
+
+def _tangled_latency(book, artifacts, nth, probe_cell, tag, what):
+    """Plant a blue edge and undo it, four times; the value must follow each click."""
+    from cgteach.hackenbush.partizan import LIVE_EDGES
+
+    page = book.page
+    root = page.locator("[data-testid=hb-editor]").nth(nth)
+    board = root.locator("[data-testid=hb-board]")
+    value = root.locator("[data-testid=hb-value]")
+    root.scroll_into_view_if_needed()
+    n = LIVE_EDGES - 1
+    assert board.locator(".cg-edge").count() == n
+    start = value.inner_text()
+    assert start != "?"                                   # valued live at once
+    value.evaluate(TIMER)
+    rounds = 4
+    for k in range(rounds):
+        # plant a blue edge far from the drawing: LIVE_EDGES edges, circuits intact
+        book.board_click(board, 600, 60)
+        page.wait_for_function("n => window.__cgLatency.length === n", arg=2 * k + 1)
+        book.wait_count(board, ".cg-edge", n + 1)
+        assert value.inner_text() not in ("?", start)
+        # and take it back
+        root.locator("[data-testid=hb-undo]").click()
+        page.wait_for_function("n => window.__cgLatency.length === n", arg=2 * k + 2)
+        book.wait_count(board, ".cg-edge", n)
+        book.wait_text(value, start)
+    times = page.evaluate("window.__cgLatency")
+    assert len(times) == 2 * rounds
+    median, worst = statistics.median(times), max(times)
+    line = (f"HackenbushEditor click-to-value latency, {what} at the live limit "
+            f"({LIVE_EDGES} edges): median {median:.0f} ms, max {worst:.0f} ms over "
+            f"{len(times)} clicks ({', '.join(f'{t:.0f}' for t in times)})")
+    print(line)
+    with open(artifacts / "latency.txt", "a") as f:
+        f.write(line + "\n")
+    assert book.probe(probe_cell, tag) == f"{tag} {n} {start}"
+    book.screenshot(root, f"hackenbush_{tag.lower()}_live.png")

@@ -33,6 +33,10 @@ def test_explorer_slider_moves_the_table_and_the_hint(book):
     row = root.locator("[data-testid=nim-table-row-0]")
     assert "1" in row.inner_text()
     assert book.probe(2, "EXPLORER") == "EXPLORER 1 4 5"
+    # sliders of 0..31 are wide enough to pick a value (not squeezed into 125 px)
+    track = root.locator(".nim-explorer-heap-0 .noUi-target, .nim-explorer-heap-0 .slider")
+    width = track.first.bounding_box()["width"] if track.count() else 0
+    assert width >= 300, width
     book.screenshot(root, "nim_explorer.png")
 
 
@@ -53,4 +57,6 @@ def test_game_click_a_stone_and_the_computer_answers(book):
     root.locator("[data-testid^=nim-stone-]").first.click()
     book.wait_until("([el]) => el.dataset.winner === 'you'", root)
     assert book.probe(4, "GAME") == "GAME 0 0 you"
+    status = root.locator("[data-testid=nim-status]").inner_text()
+    assert status == "You win! You took the last stone.", status
     book.screenshot(root, "nim_game_won.png")

@@ -182,8 +182,30 @@ function showGameState(model, root, game) {
   game.log.replaceChildren();
   for (const line of log) htmlEl("li", {}, game.log, line);
   game.log.parentElement.style.display = log.length ? "" : "none";
-  game.log.scrollTop = game.log.scrollHeight;
+  // every move stays in view, first to last: a long game flows into two columns
+  game.log.classList.toggle("cg-log-long", log.length > 8);
   return winner;
+}
+
+// Inside a RISE slideshow (jupyterlab-rise shows the notebook inside reveal.js's
+// .reveal element) a board switches to lecture mode by itself, once per view.
+function inSlideshow(el) {
+  return !!(el.closest && el.closest(".reveal")) ||
+    document.documentElement.classList.contains("reveal-full-page");
+}
+
+function autoLecture(model, root) {
+  let done = false;
+  return () => {
+    if (done || !root.isConnected) return false;
+    done = true;
+    if (inSlideshow(root) && !model.get("lecture")) {
+      model.set("lecture", true);
+      model.save_changes();
+      return true;
+    }
+    return false;
+  };
 }
 
 // schedule() redraws once, soon, however many traits change at once.

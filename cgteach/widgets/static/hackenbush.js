@@ -59,9 +59,12 @@ function drawPicture(svg, pic, lecture) {
   pic.edges.forEach(([, , colour], i) => {
     if (shapes[i]) svgEl("path", { class: `cg-edge-line cg-${colour}`, d: shapes[i].d }, svg);
   });
-  pic.nodes.forEach(([x, y, ground]) => {
+  pic.nodes.forEach(([x, y, ground, name]) => {
     svgEl("circle", { class: "cg-node-dot", cx: x, cy: y, r: lecture ? 6 : 4.5,
       style: ground ? "fill: var(--cg-ground)" : "" }, svg);
+    if (name !== undefined) {
+      svgEl("text", { class: "cg-node-label cg-small-label", x: x + 6, y: y - 6 }, svg).textContent = name;
+    }
   });
   if (!pic.edges.length) {
     svgEl("text", { class: "cg-empty-note", x: pic.width / 2, y: pic.ground_y / 2,
@@ -70,9 +73,10 @@ function drawPicture(svg, pic, lecture) {
 }
 
 const EDITOR_HELP = {
-  draw: "Click empty space to add a node (on the ground line: a ground node). Click a node, " +
-    "then another node or empty space, to draw an edge. Hover a node and click its small " +
-    "ring for a loop. Drag nodes to move them. Esc lets go of the picked node.",
+  draw: "Click just above the ground line to plant an edge; keep clicking above it to grow a " +
+    "stalk; click a node to branch from it. Click two nodes to join them, click the ground " +
+    "line to start an edge there, click a node's small ring for a loop, drag a node to move " +
+    "it; Esc lets go of the orange (picked) node.",
   ground: "Click a node to put it on the ground line, or to lift it off.",
   delete: "Click an edge or a node to delete it (a node takes its edges with it).",
 };
@@ -83,11 +87,13 @@ function render({ model, el }) {
     title: "Hackenbush", isGame, layerNames: ["ground", "glow", "edges", "ghosts", "nodes"],
     attrs: { tabindex: "0" } });
 
-  let selected = null;        // key of the picked node (editor, draw tool)
   let drag = null;            // {name, k, x0, y0, moved, x, y}
+  // the picked node (Python decides; drawn orange), as a key
+  const selectedKey = () => (isGame || model.get("selected") === null ? null : key(model.get("selected")));
 
   const { send, setTrait } = talkTo(model);
-  const switches = switchBoxes(model, "hb", "number the edges");
+  const switches = switchBoxes(model, "hb", isGame ? "show the edges' labels" : "number the edges and name the nodes");
+  const slides = autoLecture(model, root);
 
   // ---- toolbar and side panel --------------------------------------------
   const buttons = {};
@@ -99,7 +105,7 @@ function render({ model, el }) {
       ["ground", "⊥ Ground", "put nodes on the ground or lift them off"],
       ["delete", "✕ Delete", "delete edges and nodes"]]) {
       buttons["tool-" + tool] = button(tools, { "data-testid": `hb-tool-${tool}`, title }, label,
-        () => { selected = null; setTrait("tool", tool); });
+        () => { send({ event: "let_go" }); setTrait("tool", tool); });
     }
     const swatches = htmlEl("div", { class: "cg-swatches", role: "group" }, toolbar);
     for (const colour of ["green", "blue", "red"]) {
@@ -109,7 +115,7 @@ function render({ model, el }) {
     }
     Object.assign(buttons, undoClearButtons(toolbar, model, "hb", {
       titles: { undo: "take back the last change", clear: "start again" },
-      onClear: () => { selected = null; },
+      onClear: () => {},
     }));
     fileButtons(toolbar, root, model, "hb", {
       what: "position", filename: "hackenbush-position.json",
@@ -118,7 +124,7 @@ function render({ model, el }) {
         message.textContent = "Join every edge to the ground before saving.";
         return false;
       },
-      beforeLoad: () => { selected = null; },
+      beforeLoad: () => {},
     });
     switches.place(toolbar);
 
@@ -147,6 +153,7 @@ function render({ model, el }) {
   }
 
   function draw() {
+    if (slides()) return;  // lecture mode switched on for a slideshow: redrawn on the change
     const lecture = model.get("lecture");
     const width = model.get("width"), height = model.get("height"), groundY = model.get("ground_y");
     const tool = isGame ? "game" : model.get("tool");
@@ -162,6 +169,11 @@ function render({ model, el }) {
     const pos = positions();
     const shapes = edgeShapes(pos, edges);
     const r = lecture ? 10 : 7;
+    const selected = selectedKey();
+    const edgeLabels = isGame ? model.get("edge_labels") : null;
+    const labelOf = (i) => (edgeLabels && edgeLabels[i] !== undefined ? String(edgeLabels[i]) : String(i));
+    // node names: on with Numbers, and whenever the reductions (which name nodes) are on show
+    const nodeNames = !isGame && (model.get("labels") || model.get("show_steps"));
 
     layers.ground.replaceChildren();
     drawGround(layers.ground, width, height, groundY);
@@ -184,13 +196,15 @@ function render({ model, el }) {
       const forbidden = allowed && !allowed.has(colour);
       const g = svgEl("g", {
         class: "cg-edge" + (floating.has(i) ? " cg-floating" : "") + (forbidden ? " cg-forbidden" : ""),
-        "data-index": i, "data-colour": colour, "data-mx": s.mx.toFixed(1), "data-my": s.my.toFixed(1),
+        "data-index": i, "data-label": labelOf(i), "data-colour": colour,
+        "data-mx": s.mx.toFixed(1), "data-my": s.my.toFixed(1),
       }, layers.edges);
       svgEl("path", { class: `cg-edge-line cg-${colour}`, d: s.d }, g);
       svgEl("path", { class: "cg-edge-hit", d: s.d }, g);
-      svgEl("title", {}, g).textContent = `edge ${i}: ${colour}`;
+      svgEl("title", {}, g).textContent = `edge ${labelOf(i)}: ${colour}`;
       if (model.get("labels")) {
-        svgEl("text", { class: "cg-edge-label", x: s.mx + 7, y: s.my - 5 }, layers.nodes).textContent = String(i);
+        svgEl("text", { class: "cg-edge-label", x: s.mx + 7, y: s.my - 5, "data-label": labelOf(i) },
+          layers.nodes).textContent = labelOf(i);
       }
     });
     for (const n of nodes) {
@@ -207,9 +221,13 @@ function render({ model, el }) {
       svgEl("circle", { class: "cg-node-dot", cx: x, cy: y, r }, g);
       svgEl("title", {}, g).textContent = `node ${typeof n.name === "string" ? n.name : k}` +
         (ground.has(k) ? " (ground)" : "");
+      if (nodeNames) {
+        svgEl("text", { class: "cg-node-label", x: x - r - 4, y: y - r - 2, "text-anchor": "end",
+          "data-node": k }, g).textContent = typeof n.name === "string" ? n.name : k;
+      }
     }
     if (!edges.length) {
-      const note = isGame ? "No edges left." : "Click above the ground to start drawing.";
+      const note = isGame ? "No edges left." : "Click just above the ground line to plant an edge.";
       svgEl("text", { class: "cg-empty-note", x: width / 2, y: groundY / 2, "text-anchor": "middle" },
         layers.nodes).textContent = note;
     }
@@ -229,7 +247,12 @@ function render({ model, el }) {
     help.textContent = EDITOR_HELP[tool];
     const ok = model.get("is_position");
     const outcome = model.get("outcome");
-    card.value.textContent = ok ? model.get("value_text") : "—";
+    // a canonical form can run long: show its start, the whole of it on hover
+    const full = model.get("value_text");
+    card.value.textContent = ok ? (full.length > 90 ? full.slice(0, 88) + "…" : full) : "—";
+    card.value.title = ok && full.length > 90 ? full : "";
+    // a game such as {1|{2|*}} is long: smaller type, wrapped, instead of spilling out
+    card.value.classList.toggle("cg-value-long", card.value.textContent.length > 7);
     card.value.classList.toggle("cg-none", !ok || model.get("value_text") === "?");
     card.outcome.textContent = outcome || "?";
     card.outcome.className = "cg-badge" + (outcome ? " cg-" + outcome : "");
@@ -272,7 +295,8 @@ function render({ model, el }) {
     game.roles.textContent = student === "green"
       ? `Green Hackenbush: either player may cut any edge. The computer ${comp}.`
       : `You are ${student === "blue" ? "Blue (Left)" : "Red (Right)"}; the computer is ` +
-        `${student === "blue" ? "Red (Right)" : "Blue (Left)"} and ${comp}.`;
+        `${student === "blue" ? "Red (Right)" : "Blue (Left)"} and ${comp}.` +
+        (model.get("edges").some((e) => e[2] === "green") ? " Green edges are anyone's." : "");
     help.textContent = "Click an edge to cut it: everything no longer joined to the ground falls off. " +
       "Whoever cannot cut loses.";
   }
@@ -336,13 +360,9 @@ function render({ model, el }) {
       send({ event: "delete_edge", edge: Number(edge.dataset.index) });
       return;
     }
-    if (tool === "draw") {
-      const [x, y] = boardPoint(evt);
-      send({ event: "add_node", x, y, join: selected === null ? null : nameOf(selected) });
-      // the new node becomes the picked one only when it was joined (Python says which)
-      selected = null;
-      schedule();
-    }
+    // empty space (or an edge under the Draw tool): Python decides what it means
+    const [x, y] = boardPoint(evt);
+    send({ event: "click", x, y });
   });
 
   svg.addEventListener("pointermove", (evt) => {
@@ -365,48 +385,22 @@ function render({ model, el }) {
       send({ event: "move_node", node: nameOf(d.k), x: d.x, y: d.y });
       return;
     }
-    // a click on a node
-    if (d.tool === "delete") {
-      if (selected === d.k) selected = null;
-      send({ event: "delete_node", node: nameOf(d.k) });
-    } else if (d.tool === "ground") {
-      send({ event: "toggle_ground", node: nameOf(d.k) });
-    } else if (selected === null) {
-      selected = d.k;
-      schedule();
-    } else if (selected === d.k) {
-      selected = null;
-      schedule();
-    } else {
-      send({ event: "add_edge", u: nameOf(selected), v: nameOf(d.k) });
-      selected = d.k;
-    }
+    // a click on a node: pick, join, toggle ground or delete (Python decides)
+    send({ event: "click_node", node: nameOf(d.k) });
   });
 
   root.addEventListener("keydown", (evt) => {
-    if (evt.key === "Escape") { selected = null; schedule(); }
+    if (evt.key === "Escape" && !isGame) send({ event: "let_go" });
     if ((evt.ctrlKey || evt.metaKey) && evt.key === "z" && !isGame) {
       evt.preventDefault();
       send({ event: "undo" });
     }
   });
 
-  model.on("msg:custom", (msg) => {
-    if (msg && "select" in msg) {
-      selected = msg.select === null ? null : key(msg.select);
-      schedule();
-    }
-  });
-
   redrawOn(model, ["nodes", "edges", "ground"].concat(
-    isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log"]
+    isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log", "edge_labels"]
       : ["colour", "tool", "floating", "is_position", "value_text", "outcome", "outcome_text",
-        "value_kind", "show_steps", "steps", "step", "can_undo"]), schedule);
-  const onNodes = () => {
-    // forget a picked node that no longer exists
-    if (selected !== null && !model.get("nodes").some((n) => key(n.name) === selected)) selected = null;
-  };
-  model.on("change:nodes", onNodes);
+        "value_kind", "show_steps", "steps", "step", "can_undo", "selected"]), schedule);
   if (isGame) model.on("change:fallen", drawGhosts);
   draw();
   return () => { root.remove(); };

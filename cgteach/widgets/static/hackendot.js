@@ -16,7 +16,8 @@ function render({ model, el }) {
   const { send, setTrait } = talkTo(model);
   const buttons = {};
   let preview = -1;  // game: the node under the pointer
-  const switches = switchBoxes(model, "hd", "number the nodes");
+  const switches = switchBoxes(model, "hd", isGame ? "show the nodes' labels" : "number the nodes");
+  const slides = autoLecture(model, root);
   let card, colourBtn, roundCard, roundHead, bitsTable, steppers, game;
 
   if (!isGame) {
@@ -52,6 +53,7 @@ function render({ model, el }) {
   }
 
   function draw() {
+    if (slides()) return;  // lecture mode switched on for a slideshow: redrawn on the change
     const lecture = model.get("lecture");
     const width = model.get("width"), height = model.get("height"), groundY = model.get("ground_y");
     root.classList.toggle("cg-lecture", lecture);
@@ -63,7 +65,9 @@ function render({ model, el }) {
     drawGround(layers.ground, width, height, groundY + r);
 
     // what to draw: the forest itself, or round k of Úlehla's method
+    const nodeLabels = isGame ? model.get("node_labels") : null;
     let show = { parents, at: (i) => coords[i], colour: () => "plain", index: (i) => i };
+    const labelOf = (i) => (nodeLabels && nodeLabels[i] !== undefined ? String(nodeLabels[i]) : String(show.index(i)));
     let whiteRoots = new Set();
     if (!isGame && model.get("show_coloring") && model.get("rounds").length) {
       const rounds = model.get("rounds");
@@ -95,7 +99,8 @@ function render({ model, el }) {
       const [x, y] = show.at(i);
       const colour = show.colour(i);
       const g = svgEl("g", { class: "cg-dot-node" + (onPath.has(i) ? " cg-path-preview" : ""),
-        "data-index": show.index(i), "data-x": x, "data-y": y, "data-colour": colour }, layers.nodes);
+        "data-index": show.index(i), "data-label": labelOf(i), "data-x": x, "data-y": y,
+        "data-colour": colour }, layers.nodes);
       if (whiteRoots.has(i)) {
         svgEl("circle", { cx: x, cy: y, r: r + 6, fill: "none", stroke: "var(--cg-highlight)",
           "stroke-width": lecture ? 5 : 3.5 }, g);
@@ -105,9 +110,9 @@ function render({ model, el }) {
         svgEl("circle", { class: "cg-hint-glow", cx: x, cy: y, r: r + 7, "data-testid": "hd-hint-glow",
           style: "stroke-width: 6px" }, g);
       }
-      svgEl("title", {}, g).textContent = `node ${show.index(i)}` + (colour !== "plain" ? ` (${colour})` : "");
+      svgEl("title", {}, g).textContent = `node ${labelOf(i)}` + (colour !== "plain" ? ` (${colour})` : "");
       if (model.get("labels")) {
-        svgEl("text", { class: "cg-node-label", x: x + r + 3, y: y - r + 2 }, g).textContent = String(show.index(i));
+        svgEl("text", { class: "cg-node-label", x: x + r + 3, y: y - r + 2 }, g).textContent = labelOf(i);
       }
     });
     if (!parents.length) {
@@ -159,7 +164,7 @@ function render({ model, el }) {
     });
     const foot = htmlEl("tr", {}, bitsTable);
     htmlEl("td", { colspan: 3, style: "text-align:right" }, foot, "value");
-    htmlEl("td", { style: "font-weight:700" }, foot, total === 0 ? "0" : total === 1 ? "*" : "*" + total);
+    htmlEl("td", { style: "font-weight:700" }, foot, total === 0 ? "0" : "*" + total);
   }
 
   function sup(k) {
@@ -198,8 +203,8 @@ function render({ model, el }) {
     if (node) {
       const i = Number(node.dataset.index);
       send(model.get("tool") === "delete" ? { event: "delete", node: i } : { event: "add_child", node: i });
-    } else if (model.get("tool") === "add") {
-      send({ event: "add_root" });
+    } else {
+      send({ event: "click" });  // empty space: plant a tree, or say why not
     }
   });
   if (isGame) {
@@ -212,7 +217,7 @@ function render({ model, el }) {
   }
 
   redrawOn(model, ["parents", "coords"].concat(
-    isGame ? ["turn", "winner", "hint_node", "status", "log"]
+    isGame ? ["turn", "winner", "hint_node", "status", "log", "node_labels"]
       : ["tool", "value_text", "outcome", "show_coloring", "round", "rounds", "can_undo"]), schedule);
   if (isGame) {
     model.on("change:fallen", drawGhosts);

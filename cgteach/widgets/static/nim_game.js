@@ -38,7 +38,10 @@ function render({ model, el }) {
   );
   const tableBox = htmlEl("div", { class: "nim-table-box", "data-testid": "nim-table-box" });
   buttons.append(hintButton, tableButton, newButton);
-  root.append(rule, status, board, message, buttons, tableBox);
+  // the board and the binary table side by side (one under the other when narrow)
+  const main = htmlEl("div", { class: "nim-main" });
+  main.append(board, tableBox);
+  root.append(rule, status, main, message, buttons);
   el.appendChild(root);
 
   hintButton.addEventListener("click", () => model.send({ hint: true }));
@@ -119,7 +122,21 @@ function render({ model, el }) {
     });
   }
 
+  // Inside a RISE slideshow (reveal.js's .reveal element) switch to lecture mode once.
+  let slideChecked = false;
+  function slides() {
+    if (slideChecked || !root.isConnected) return;
+    slideChecked = true;
+    const inSlides = !!root.closest(".reveal") ||
+      document.documentElement.classList.contains("reveal-full-page");
+    if (inSlides && !model.get("lecture")) {
+      model.set("lecture", true);
+      model.save_changes();
+    }
+  }
+
   function drawText() {
+    slides();
     const lecture = model.get("lecture");
     root.classList.toggle("lecture", lecture);
     root.setAttribute("data-lecture", String(lecture));

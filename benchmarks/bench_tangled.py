@@ -1,0 +1,187 @@
+"""Blue-red Hackenbush with circuits: the block engine against the old search.
+
+Run with ``.venv/bin/python benchmarks/bench_tangled.py`` (about a minute
+and a half).  Families, all with fixed seeds:
+
+* **lecture drawings**: a random tree (each new node hangs from a random
+  earlier one) plus ``k`` extra edges, each closing a circuit of 3 to 5
+  edges, the way a lecturer draws houses, triangles and ladders;
+* **lecture drawings, random chords**: the same, but each extra edge joins
+  two random nodes (long, overlapping circuits: the hard end);
+* **dense multigraphs**: ``m`` random edges on 10 nodes (a spanning tree
+  first, so every edge stands), one big block with many circuits.
+
+Prints medians and the targets of issue 17, and the ratio against the old
+search (``bluered._old_value``: trees became stalks, then every set of
+standing edges was searched) measured in this same run, at 12 and 16 edges
+(at 20 edges the old search takes minutes, so only the new engine runs).
+Then the refusals: drawings too big must be refused within 1 s, saying why.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from cgteach.hackenbush import Hackenbush, partizan
+from cgteach.hackenbush.bluered import _old_value, value
+
+COLOURS = ("blue", "red")
+
+
+def lecture(n, k, rng, colours=COLOURS, reach=4):
+    """A random tree of ``n - k`` edges plus ``k`` edges closing circuits of 3..reach+1 edges."""
+    parent, edges = {}, []
+    for j in range(1, n - k + 1):
+        parent[j] = rng.randrange(j)
+        edges.append((parent[j], j, rng.choice(colours)))
+    while len(edges) < n:
+        v, u = rng.randrange(1, n - k + 1), None
+        u, steps = v, rng.randrange(2, reach + 1)
+        for _ in range(steps):
+            if u == 0:
+                break
+            u = parent[u]
+        else:
+            edges.append((u, v, rng.choice(colours)))
+    return Hackenbush(edges)
+
+
+def chords(n, k, rng, colours=COLOURS):
+    """A random tree of ``n - k`` edges plus ``k`` edges between random nodes."""
+    t = n - k
+    edges = [(rng.randrange(j), j, rng.choice(colours)) for j in range(1, t + 1)]
+    for _ in range(k):
+        u, v = rng.sample(range(t + 1), 2)
+        edges.append((u, v, rng.choice(colours)))
+    return Hackenbush(edges)
+
+
+def dense(m, nodes, rng, colours=COLOURS):
+    """``m`` edges on ``nodes`` nodes: a random spanning tree, then random edges."""
+    edges = [(rng.randrange(j), j, rng.choice(colours)) for j in range(1, nodes)]
+    while len(edges) < m:
+        edges.append((rng.randrange(nodes), rng.randrange(nodes), rng.choice(colours)))
+    return Hackenbush(edges)
+
+
+def timed(fn, h):
+    start = time.perf_counter()
+    try:
+        result = fn(h)
+    except partizan.TooTangled as err:
+        result = err
+    return time.perf_counter() - start, result
+
+
+def family(name, make, sizes, count, seed=2026, old=False):
+    rows = {}
+    for size in sizes:
+        rng = random.Random(seed + size[0])
+        times, refused, old_times = [], 0, []
+        for _ in range(count):
+            h = make(*size, rng)
+            t, v = timed(value, h)
+            refused += isinstance(v, Exception)
+            times.append(t)
+            if old:
+                t_old, w = timed(_old_value, h)
+                assert isinstance(v, Exception) or v == w, (h, v, w)
+                old_times.append(t_old)
+        med = statistics.median(times)
+        line = (f"{name:32} {str(size):>9} {count:>3}  median {med:8.3f} s  "
+                f"max {max(times):8.3f} s  refused {refused}")
+        if old:
+            ratio = statistics.median(old_times) / med
+            line += f"  old median {statistics.median(old_times):7.3f} s  ratio {ratio:6.0f}x"
+        print(line, flush=True)
+        rows[size] = (med, refused, old_times and statistics.median(old_times) / med)
+    return rows
+
+
+def block_engine_16(count, seed=2026):
+    """Dense 16: the bitmask engine against HB's block engine (bitmasks off), same drawings."""
+    rng = random.Random(seed + 16)
+    new, blocks = [], []
+    for _ in range(count):
+        edges = tuple(partizan._signed(dense(16, 10, rng)))
+        for times, bitmask in ((new, True), (blocks, False)):
+            engine = partizan._Engine(partizan._Numbers(len(edges) + 2), bitmask=bitmask)
+            start = time.perf_counter()
+            engine.evaluate(edges)
+            times.append(time.perf_counter() - start)
+    a, b = statistics.median(new), statistics.median(blocks)
+    print(f"{'  dense 16: block engine alone':32} {'':>9} {count:>3}  median {b:8.3f} s  "
+          f"(bitmask engine {a:.3f} s, {b / a:.1f}x)", flush=True)
+
+
+def ideas():
+    """What each idea of the engine buys, on the same drawings (total seconds)."""
+    print()
+    print("Ideas, measured on the same drawings (total seconds, blocks searched):")
+    sets = [("lecture (60, 6)", [lecture(60, 6, random.Random(9000 + s)) for s in range(5)]),
+            ("chords (30, 3)", [chords(30, 3, random.Random(9100 + s)) for s in range(5)]),
+            ("dense (16, 10)", [dense(16, 10, random.Random(9200 + s)) for s in range(5)])]
+    variants = [("engine as shipped", True, False, True),
+                ("without the bitmask engine for blue-red blocks", True, False, False),
+                ("neither bitmasks nor pruning hanging numbers", False, False, False),
+                ("with canonical names for blocks (isomorphism)", True, True, True)]
+    for name, drawings in sets:
+        for label, prune, canonical_names, bitmask in variants:
+            partizan.CANONICAL_LABELS = canonical_names
+            total, blocks = 0.0, 0
+            for h in drawings:
+                edges = tuple(partizan._signed(h))
+                engine = partizan._Engine(partizan._Numbers(len(edges) + 2), prune=prune,
+                                          bitmask=bitmask)
+                start = time.perf_counter()
+                engine.evaluate(edges)
+                total += time.perf_counter() - start
+                blocks += engine.searched
+            partizan.CANONICAL_LABELS = False
+            print(f"  {name:16} {label:48} {total:7.3f} s  {blocks:7} blocks", flush=True)
+
+
+def main():
+    print(f"{'family':32} {'(m, k)':>9} {'n':>3}")
+    lec = family("lecture drawings", lecture, [(20, 2), (30, 3), (40, 4), (60, 6)], 7)
+    family("lecture drawings, random chords", chords, [(20, 2), (30, 3)], 5)
+    den = family("dense multigraph (10 nodes)", dense, [(12, 10), (16, 10)], 5, old=True)
+    block_engine_16(5)
+    den20 = family("dense multigraph (10 nodes)", dense, [(20, 10)], 5)
+    print()
+    print("Targets (issue 17):")
+    checks = [
+        ("blue-red 40 edges, 4 circuits: median <= 0.5 s, no refusals",
+         lec[(40, 4)][0] <= 0.5 and not lec[(40, 4)][1]),
+        ("blue-red 60 edges, 6 circuits: median <= 5 s, no refusals",
+         lec[(60, 6)][0] <= 5 and not lec[(60, 6)][1]),
+        ("dense 20 edges on 10 nodes: median <= 5 s, no refusals",
+         den20[(20, 10)][0] <= 5 and not den20[(20, 10)][1]),
+        (f"dense 16 edges: >= 30x the old search (measured {den[(16, 10)][2]:.0f}x)",
+         den[(16, 10)][2] >= 30),
+    ]
+    for text, ok in checks:
+        print(f"  [{'met' if ok else 'MISSED'}] {text}")
+    print()
+    print("Refusals (issue 17: under 1 s, saying why):")
+    slowest = 0.0
+    for label, h in [("dense, 80 edges on 12 nodes", dense(80, 12, random.Random(1))),
+                     ("dense, 22 edges on 10 nodes", dense(22, 10, random.Random(0))),
+                     ("random chords, 40 edges, 8 extra", chords(40, 8, random.Random(0))),
+                     ("random chords, 40 edges, 8 extra", chords(40, 8, random.Random(55))),
+                     ("random chords, 60 edges, 8 extra", chords(60, 8, random.Random(3)))]:
+        t, v = timed(value, h)
+        slowest = max(slowest, t)
+        text = "valued" if not isinstance(v, Exception) else str(v)
+        print(f"  {label:34} {t:6.3f} s  {text}"[:150], flush=True)
+    print(f"  [{'met' if slowest < 1 else 'MISSED'}] every refusal above within 1 s "
+          f"(slowest {slowest:.3f} s)")
+    ideas()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

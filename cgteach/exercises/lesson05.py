@@ -1,0 +1,165 @@
+"""Checkers for the exercises of lesson 05 (green Hackenbush).
+
+- **05.1** — the value of a circuit of 5 edges through the ground with a
+  stalk of 3 hanging from one of its nodes (an ``int``, the ``n`` of ``*n``).
+- **05.2** — every winning cut in the forest of :func:`~cgteach.hackenbush.
+  examples.forest` (a list of edge numbers, as the drawing labels them).
+- **05.3** — a function computing the value of a tree by the colon
+  principle, tested against :func:`~cgteach.hackenbush.green.grundy` on
+  seeded random trees.
+
+Every right answer is computed here: values by brute force over every line
+of play (:func:`~cgteach.hackenbush.green.grundy_brute`), winning cuts from
+the fast method and confirmed cut by cut.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cgteach.exercises import exercise, right, wrong
+from cgteach.hackenbush import Hackenbush
+from cgteach.hackenbush.examples import forest, random_position
+from cgteach.hackenbush.green import grundy, grundy_brute
+from cgteach.nimbers import nim_sum
+
+__all__: list[str] = []
+
+
+def _as_nimber(answer, what: str) -> int:
+    """Read ``3`` or ``"*3"`` as 3; anything else is a TypeError saying what is wanted."""
+    if isinstance(answer, str) and answer.strip().startswith("*"):
+        answer = answer.strip()[1:] or "1"   # "*" alone is *1
+        if answer.isdigit():
+            return int(answer)
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise TypeError(f"{what} is a whole number such as 2 (for *2), got {answer!r}")
+    return answer
+
+
+def _star(value: int) -> str:
+    """A nim value as a student writes it: 0, *1, *2, …"""
+    return f"*{value}" if value else "0"
+
+
+# --- 05.1 -------------------------------------------------------------------
+
+def pentagon_with_stalk() -> Hackenbush:
+    """A circuit of 5 edges through the ground node 0, a stalk of 3 hanging from node 2."""
+    return Hackenbush([(k, (k + 1) % 5) for k in range(5)]
+                      + [(2, "a"), ("a", "b"), ("b", "c")])
+
+
+@exercise("05.1", "the value n of *n of a 5-edge circuit on the ground with a stalk of 3 "
+          "hanging from one of its nodes",
+          solution=lambda: grundy_brute(pentagon_with_stalk()),
+          wrong=[4, 3, 1, "*4"])
+def _(answer):
+    value = _as_nimber(answer, "the value")
+    expected = grundy_brute(pentagon_with_stalk())
+    if value == expected:
+        return right(f"*{expected}: the five loops fused into the ground are worth 1, the "
+                     f"stalk 3, and they stand side by side, so 1 ⊕ 3 = {expected}.")
+    if value == 1 + 3:
+        return wrong("4 = 1 + 3 reads the odd circuit as an edge *under* the stalk. Fusing "
+                     "the circuit puts its nodes into the ground, so the stalk stands on the "
+                     "ground beside the loops: combine with ⊕, not +.")
+    if value == 3:
+        return wrong("3 counts the stalk only: the circuit's 5 edges still count once fused "
+                     "(5 loops, an odd number).")
+    return wrong(f"Brute force over every line of play finds another value, not *{value}. "
+                 "Fuse the circuit first (Thm 5.4), then replace the loops by leaves (Thm 5.2).")
+
+
+# --- 05.2 -------------------------------------------------------------------
+
+def _forest_winning_cuts() -> list[int]:
+    f = forest()
+    cuts = f.winning_moves()
+    assert all(grundy(f.cut(i)) == 0 for i in cuts)   # each one confirmed by its value
+    return cuts
+
+
+@exercise("05.2", "the list of every winning cut in forest(), by the edge numbers drawn",
+          solution=_forest_winning_cuts,
+          wrong=[[7], [11, 12], [7, 11], [0]])
+def _(answer):
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple, set)):
+        raise TypeError(f"the answer is a list of edge numbers such as [0, 3], got {answer!r}")
+    f = forest()
+    cuts = set()
+    for i in answer:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(f):
+            return wrong(f"{i!r} is not an edge of the forest: its edges are numbered "
+                         f"0 to {len(f) - 1}.")
+        cuts.add(i)
+    for i in sorted(cuts):
+        left = grundy(f.cut(i))
+        if left:
+            return wrong(f"Cutting edge {i} leaves a position worth {_star(left)}, not 0: your "
+                         "opponent would then win.")
+    expected = _forest_winning_cuts()
+    missing = len(set(expected) - cuts)
+    if missing:
+        return wrong(f"Every cut you list wins, but {missing} more "
+                     f"{'cut wins' if missing == 1 else 'cuts win'}. Remember that a cut can "
+                     "also *raise* a tree's value.")
+    return right(f"The {len(expected)} winning cuts are {expected}: one shrinks the tree "
+                 "worth *5 to *2, two raise the tree worth *3 to *4.")
+
+
+# --- 05.3 -------------------------------------------------------------------
+
+def _random_trees(count=150, seed=5):
+    """Seeded random trees (one ground node, no loops, no circuits), small ones first.
+
+    Half come from ``random_position`` (varied shapes, but it rarely yields a tree of
+    more than 10 edges), half grow node by node under a random earlier node, with 11
+    to 25 edges, so that the "up to 25 edges" of the verdict is true.
+    """
+    rng = random.Random(seed)
+    trees = []
+    while len(trees) < count // 2:
+        t = random_position(rng.randint(0, 25), rng, loops=False, multi=False, grounds=1)
+        if len(t.nodes) == len(t) + 1:
+            trees.append(t)
+    while len(trees) < count:
+        size = rng.randint(11, 25)
+        trees.append(Hackenbush([(rng.randrange(j), j) for j in range(1, size + 1)]))
+    return sorted(trees, key=len)
+
+
+def _tree_value(p: Hackenbush) -> int:
+    """The colon principle on a tree: a node is worth the nim sum of (child + 1)."""
+    children: dict = {}
+    for u, v, _ in p.edges:          # edges of these trees point away from the ground
+        children.setdefault(u, []).append(v)
+    order = [p.ground[0]]
+    for x in order:
+        order.extend(children.get(x, []))
+    value: dict = {}
+    for x in reversed(order):
+        value[x] = nim_sum([value[c] + 1 for c in children.get(x, [])])
+    return value[p.ground[0]]
+
+
+@exercise("05.3", "a function that takes a tree (a Hackenbush position) and returns its value",
+          solution=lambda: _tree_value,
+          wrong=[len, lambda p: len(p) % 2, lambda p: 0,
+                 lambda p: grundy(p) if len(p) < 12 else 0])
+def _(answer):
+    if not callable(answer):
+        raise TypeError(f"the answer is a function of one tree, got {answer!r}")
+    for t in _random_trees():
+        try:
+            got = answer(t)
+        except Exception as error:   # the student's code: report whatever it raises
+            return wrong(f"Your function raised {type(error).__name__}: {error} on the tree "
+                         f"with edges {[e[:2] for e in t.edges]}.")
+        expected = grundy(t)
+        if got != expected:
+            return wrong(f"On the tree with edges {[e[:2] for e in t.edges]} your function "
+                         f"gives {got!r}, but the tree is worth {_star(expected)}.")
+    return right("It agrees with .grundy() on 150 random trees of up to 25 edges.")

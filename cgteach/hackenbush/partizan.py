@@ -1,0 +1,1151 @@
+"""Partizan Hackenbush with circuits: blocks, hanging pieces and search.
+
+This module values Hackenbush drawings of any colour that have **circuits**
+(cycles once the ground is one node).  Blue-red drawings are worth dyadic
+numbers (``fractions.Fraction``); drawings that mix green with blue and red
+are worth short partizan games (:class:`cgteach.games.Game`, in canonical
+form).  Both are found by one engine that cuts a drawing into its blocks.
+
+Terms used here:
+
+* the **ground** is one node (all ground nodes are fused: they are never cut
+  apart, so this changes nothing);
+* a **cut vertex** is a node whose removal splits the drawing; a **block**
+  is a maximal piece with no cut vertex of its own: either a single edge
+  (a *bridge*) or a piece in which every two edges lie on a common circuit
+  (two parallel edges already make one);
+* a piece **hanging at** a node ``v`` is everything that is joined to the
+  ground only through ``v``.
+
+The facts the engine rests on:
+
+1. *Sums.*  Pieces meeting only at the ground are played side by side, so
+   the value is the sum of their values.
+2. *Ordinal sums.*  An edge ``e`` with a piece ``H`` hanging at its top is
+   the ordinal sum ``e:H`` (Conway's ``G:H``): any move in ``e`` kills
+   ``H``, a move in ``H`` leaves ``e``.  With the base ``e`` fixed, its value
+   depends only on the *value* of ``H``, not on its form (J. H. Conway,
+   *On Numbers and Games*, 2nd ed., A K Peters 2001, where ordinal sums are
+   defined; see also A. Clow and N. A. McKay, "Ordinal sums of numbers",
+   arXiv:2305.16516, for the case of numbers and Berlekamp's sign rule).
+   For a blue edge over a number ``x`` this is
+   :func:`cgteach.hackenbush.bluered.edge_under`; a green edge is ``*:H``.
+3. *The colon principle for pieces hanging at one vertex.*  If ``P[H]`` is
+   a drawing with ``H`` hanging at a node ``v`` and ``H >= K`` then
+   ``P[H] >= P[K]`` (so ``H == K`` gives ``P[H] == P[K]``).  Proof: in
+   ``P[H] - P[K]`` Left, moving second, answers a move outside ``H`` and
+   ``-K`` by the mirror move in the other copy (a cut that drops ``H`` in
+   one copy drops ``-K`` in the other), and a move inside ``H - K`` by her
+   winning answer there (she wins ``H - K`` moving second because
+   ``H >= K``).  This is the colon principle of E. R. Berlekamp,
+   J. H. Conway and R. K. Guy, *Winning Ways*, 2nd ed., vol. 1 (2001),
+   ch. 7 (stated there for green Hackenbush), carried to partizan pieces by
+   the same mirror argument that shows an ordinal sum ``G:H`` depends only on
+   the value of ``H`` and is monotone in ``H``;
+   tests/test_hackenbush_partizan.py::test_colon_principle confirms it by
+   brute force (``{left | right}`` search, no shortcut) on random small
+   drawings of every colour.  So everything hanging at ``v`` may be replaced by
+   its value, kept as an abstract game at ``v`` whose options are its
+   canonical options (for a number ``x`` they are the two neighbours of
+   ``x`` in its sign expansion; a stalk of that sign expansion is the same
+   thing drawn as edges).
+
+The engine walks the drawing once (an iterative depth-first search finding
+the blocks, deepest first), values every bridge by fact 2 and every block
+with a circuit by a memoised search over its cuts and the moves of the
+values hanging at its nodes.  After a cut the rest falls apart into smaller
+blocks, which the same walk values, so a search only ever sees one block at
+a time.  Blocks are stored under a normalised key (the foot of the block
+renamed 0 and its other nodes ``1, 2, …`` in their order, so that a block
+reached by cuts in different orders meets itself in the table).  For
+numbers the search also skips moves in hanging numbers that provably cannot
+change the simplest number (see ``_Engine._bounded``), and counts in units
+of ``2**-bits`` with plain integers instead of ``Fraction``s.
+
+Blocks worth numbers (blue-red, with numbers hanging) are searched by a
+second, faster engine, :class:`_BitBlock`: a position inside the block is an
+``int`` bitmask of its standing edges, a cut is one bit cleared, and one
+depth-first search on the bitmasks splits what still stands into its blocks
+(bridges folded into the number hanging below them, blocks with a circuit
+valued under their own table entry).  It keeps only Left's best and Right's
+best option, and does the same pruning of moves in hanging numbers.  The
+plain ``{left | right}`` search stays as the brute-force twin in the tests.
+
+A block that is too big to search raises :class:`TooTangled` (a
+``ValueError``) at once, before any search, saying how big is too big: too
+many edges or circuits, or for blue-red blocks an estimate of the positions
+a search meets (:func:`_block_work`) above :data:`MAX_BLOCK_WORK`.  Blue-red
+searches have no clock (the answer does not depend on the machine's load);
+the mixed search stops after :data:`MAX_SEARCH_SECONDS`, under a second.
+
+Offers: :class:`TooTangled`, :data:`MAX_BLOCK_EDGES`, :data:`MAX_BLOCK_CIRCUITS`,
+:data:`MAX_MIXED_BLOCK_EDGES`, :data:`MAX_MIXED_BLOCK_CIRCUITS`, :data:`MAX_DENSE_BLOCK_EDGES`,
+:data:`MAX_DENSE_BLOCK_CIRCUITS`, :data:`MAX_BLOCK_WORK`, :data:`MAX_DENSE_SEARCH`,
+:data:`MAX_SEARCH_CUTS`, :data:`MAX_SEARCH_BLOCKS`, :data:`MAX_MIXED_SEARCH_BLOCKS`,
+:data:`MAX_SEARCH_SECONDS`, :data:`LIVE_EDGES`,
+:func:`bluered_value`, :func:`canonical`, :func:`canonical_by_search`,
+:func:`outcome`, :func:`winning_moves`, :func:`values_after_cuts`,
+:func:`number_options`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from fractions import Fraction
+
+__all__ = [
+    "TooTangled",
+    "MAX_BLOCK_EDGES",
+    "MAX_BLOCK_CIRCUITS",
+    "MAX_MIXED_BLOCK_EDGES",
+    "MAX_MIXED_BLOCK_CIRCUITS",
+    "MAX_SEARCH_BLOCKS",
+    "MAX_MIXED_SEARCH_BLOCKS",
+    "MAX_SEARCH_SECONDS",
+    "MAX_DENSE_BLOCK_EDGES",
+    "MAX_DENSE_BLOCK_CIRCUITS",
+    "MAX_BLOCK_WORK",
+    "MAX_DENSE_SEARCH",
+    "MAX_SEARCH_CUTS",
+    "LIVE_EDGES",
+    "bluered_value",
+    "canonical",
+    "canonical_by_search",
+    "outcome",
+    "winning_moves",
+    "values_after_cuts",
+    "number_options",
+]
+
+#: A block (a piece in which every two edges lie on a common circuit) with
+#: more edges than this is refused before any search.
+MAX_BLOCK_EDGES = 40
+
+#: A block with more independent circuits (edges - nodes + 1) than this is
+#: refused before any search.
+MAX_BLOCK_CIRCUITS = 8
+
+#: A blue-red block is refused up front when the estimate of the positions
+#: its search meets (:func:`_block_work`: a product over the chains of the
+#: block) is above this.  Calibrated on benchmarks/bench_tangled.py: the
+#: dense 20-edge drawings estimate up to about 280 000 and are valued in
+#: seconds; long overlapping circuits estimate in the millions.
+MAX_BLOCK_WORK = 400_000
+
+#: A budget for drawings that pass the size limits but still lead to too
+#: many positions (long overlapping circuits carrying large hanging pieces):
+#: the most blocks (positions of blocks, for blue-red) one valuation
+#: searches before it stops with :class:`TooTangled`.  Counted, not timed,
+#: so the answer does not depend on the load of the machine.  The mixed engine's limit is
+#: lower because each of its blocks costs more (canonical forms of games).
+MAX_SEARCH_BLOCKS = 40_000
+
+#: The same budget for the bitmask engine (blue-red blocks of more than
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 110 000 a
+#: second on this 2-core machine under load, so a refusal comes within a
+#: second; the slowest lecture drawing of 60 edges benchmarked needs 65 000.
+MAX_SEARCH_CUTS = 80_000
+
+#: The budget of one dense blue-red block (at most
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: a dense
+#: block of 20 edges may need 200 000 of them (seconds), and is valued.
+MAX_DENSE_SEARCH = 400_000
+MAX_MIXED_SEARCH_BLOCKS = 3_000
+
+#: The last safety net of the *mixed* search, in seconds (the block counts
+#: above do not see how big the games in a mixed search grow): no valuation
+#: of a drawing mixing green with blue and red waits longer than this before
+#: it stops with :class:`TooTangled`.  Under a second, so that a refusal
+#: never follows a long wait.  Blue-red searches have no clock: whether they
+#: are searched at all is decided up front (:func:`_check_size`), so their
+#: answer does not depend on the load of the machine.
+MAX_SEARCH_SECONDS = 0.9
+
+#: Dense blue-red blocks (many short circuits, as in a random multigraph):
+#: a block of at most this many edges is searched with up to
+#: :data:`MAX_DENSE_BLOCK_CIRCUITS` independent circuits (the bitmask engine
+#: values 20 edges on 10 nodes, 11 circuits, in seconds; one more circuit
+#: roughly doubles the work, so the next sizes are refused at once).
+MAX_DENSE_BLOCK_EDGES = 20
+MAX_DENSE_BLOCK_CIRCUITS = 11
+
+#: The same two limits for pieces that mix green with blue or red (worth
+#: games, not numbers, so their search keeps every option).
+MAX_MIXED_BLOCK_EDGES = 16
+MAX_MIXED_BLOCK_CIRCUITS = 6
+
+#: The largest number of edges of the benchmark drawings (random trees with
+#: one edge in ten closing a circuit, coloured blue-red or green-blue-red;
+#: benchmarks/bench_tangled.py and bench_mixed.py) that are valued within
+#: about 150 ms, even the slowest of the seeds measured; the editor values
+#: drawings live up to this size.
+LIVE_EDGES = 30
+
+
+class TooTangled(ValueError):
+    """A drawing whose circuits are too tangled to search in reasonable time."""
+
+
+def number_options(x: Fraction) -> tuple[list[Fraction], list[Fraction]]:
+    """The canonical Left and Right options of the dyadic number ``x``.
+
+    An integer ``n > 0`` is ``{n-1 | }``, ``n < 0`` is ``{ | n+1}``; a
+    fraction ``m/2**k`` is ``{x - 1/2**k | x + 1/2**k}``.  Both options are
+    shorter sign expansions of ``x`` (its stalk with the top blue, or top
+    red, run cut off), so a search that moves in a hanging number visits
+    one position per height of its stalk.
+
+    >>> number_options(Fraction(3)), number_options(Fraction(-3, 4))
+    (([Fraction(2, 1)], []), ([Fraction(-1, 1)], [Fraction(-1, 2)]))
+    """
+    if not isinstance(x, Fraction):  # the search passes Fractions: check only callers' values
+        from cgteach._validate import as_fraction
+
+        x = as_fraction(x, "x", dyadic=True)
+    if x.denominator == 1:
+        n = x.numerator
+        return ([Fraction(n - 1)] if n > 0 else []), ([Fraction(n + 1)] if n < 0 else [])
+    step = Fraction(1, x.denominator)
+    return [x - step], [x + step]
+
+
+# -- the algebra of values: numbers (blue-red) or games (any colours) -----------
+
+
+class _Numbers:
+    """Dyadic numbers as integers counted in units of ``2**-bits``.
+
+    A blue-red position of ``n`` edges is born by day ``n``, so its value
+    and the value of every position met on the way have a denominator
+    dividing ``2**n``; with ``bits > n`` every value is an exact integer
+    multiple of ``2**-bits``.  Integers add and compare many times faster
+    than ``Fraction``s, which is most of the work of a search.
+    """
+
+    exact = False  # a search needs only the best option on each side
+    zero = 0
+
+    def __init__(self, bits: int):
+        self.bits = bits
+        self.one = 1 << bits
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    def edge(self, c: int, x: int) -> int:
+        """A blue (``c = 1``) or red (``c = -1``) edge with ``x`` on top: ``c:x``."""
+        one = self.one
+        if c < 0:
+            x = -x
+        if x >= 0:
+            y = x + one
+        else:
+            n = (one - x) // one + 1  # the smallest n > 0 with x + n > 1
+            y = (x + n * one) >> (n - 1)
+        return y if c > 0 else -y
+
+    def options(self, x: int):
+        one = self.one
+        if x % one == 0:
+            return ([x - one] if x > 0 else []), ([x + one] if x < 0 else [])
+        step = x & -x
+        return [x - step], [x + step]
+
+    def simplest(self, lo, hi) -> int:
+        """The simplest number strictly between ``lo`` and ``hi`` (``None``: open)."""
+        if (lo is None or lo < 0) and (hi is None or hi > 0):
+            return 0
+        if hi is not None and hi <= 0:
+            return -self.simplest(-hi, None if lo is None else -lo)
+        one = self.one
+        n = (lo // one + 1) * one  # the least integer above lo
+        if hi is None or n < hi:
+            return n
+        step = one
+        while True:
+            step >>= 1
+            if not step:
+                raise AssertionError("a value finer than 2**-bits: not a blue-red position")
+            m = (lo // step + 1) * step
+            if m < hi:
+                return m
+
+    def node(self, lefts, rights):
+        lo = max(lefts) if lefts else None
+        hi = min(rights) if rights else None
+        if lo is not None and hi is not None and lo >= hi:
+            raise AssertionError("blue-red options out of order: not a number")
+        return self.simplest(lo, hi)
+
+    def fraction(self, x: int) -> Fraction:
+        return Fraction(x, self.one)
+
+
+#: The precision (in bits after the point) of the number engine that the game
+#: engine asks about blue-red blocks; values finer than this stop with an
+#: AssertionError, never a wrong answer (a drawing would need a stalk of
+#: over a thousand edges hanging on a circuit).
+_NUMBER_BITS = 1024
+
+
+class _Games:
+    """Values as canonical short games (:mod:`cgteach.games`)."""
+
+    exact = True
+
+    def __init__(self):
+        from cgteach import games
+
+        self.games = games
+        self.zero = games.ZERO
+        self.colour = {1: games.number(1), -1: games.number(-1), 0: games.STAR}
+        self.edges: dict = {}
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    def edge(self, c, x):
+        key = (c, x)
+        found = self.edges.get(key)
+        if found is None:
+            found = self.edges[key] = self.games.ordinal_sum(self.colour[c], x)
+        return found
+
+    @staticmethod
+    def options(x):
+        return list(x.left), list(x.right)
+
+    def node(self, lefts, rights):
+        return self.games.game(lefts, rights)
+
+
+# -- the engine -----------------------------------------------------------------
+
+
+def _plan(edges):
+    """How to value the edges ``(u, v, c)`` standing on node 0, as a list of steps.
+
+    One iterative depth-first search (Hopcroft and Tarjan's block
+    algorithm) finds the blocks deepest first.  Each step is
+    ``(0, c, top, p)`` for a bridge of colour ``c`` from ``p`` up to ``top``,
+    ``(1, c, u, u)`` for a loop at ``u``, or ``(2, block, order, p)`` for a
+    block with a circuit standing on ``p``: ``block`` its renamed, sorted
+    edges and ``order`` its other nodes in the order of their new names
+    ``1, 2, …``.  Edges no longer joined to node 0 are left out.
+    """
+    adj = defaultdict(list)
+    steps = []
+    for i, (u, v, c) in enumerate(edges):
+        if u == v:
+            steps.append((1, c, u, u))
+        else:
+            adj[u].append((v, i))
+            adj[v].append((u, i))
+    disc = {0: 0}
+    low = {0: 0}
+    stack = [(0, -1, iter(adj[0]))]
+    estack: list[int] = []
+    while stack:
+        u, pe, it = stack[-1]
+        for w, i in it:
+            if i == pe:
+                continue
+            if w not in disc:
+                disc[w] = low[w] = len(disc)
+                estack.append(i)
+                stack.append((w, i, iter(adj[w])))
+                break
+            if disc[w] < disc[u]:  # a back edge, seen from its lower end
+                estack.append(i)
+                if disc[w] < low[u]:
+                    low[u] = disc[w]
+        else:
+            stack.pop()
+            if not stack:
+                break
+            p = stack[-1][0]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] >= disc[p]:
+                # the block above p through tree edge pe is complete; every
+                # piece hanging from its other nodes was found before it
+                j = estack.pop()
+                if j == pe:
+                    a, b, c = edges[j]
+                    steps.append((0, c, b if a == p else a, p))
+                    continue
+                block = [edges[j]]
+                while j != pe:
+                    j = estack.pop()
+                    block.append(edges[j])
+                nodes = set()
+                for a, b, _ in block:
+                    nodes.add(a)
+                    nodes.add(b)
+                nodes.discard(p)
+                order = _canonical_order(block, p, nodes) if CANONICAL_LABELS else None
+                if order is None:
+                    # p becomes 0 and the other nodes keep their order, so a block
+                    # reached by cuts in different orders gets one name
+                    order = sorted(nodes)
+                ren = {x: k for k, x in enumerate(order, 1)}
+                ren[p] = 0
+                renamed = []
+                for a, b, c in block:
+                    a, b = ren[a], ren[b]
+                    renamed.append((a, b, c) if a < b else (b, a, c))
+                renamed.sort()
+                steps.append((2, tuple(renamed), tuple(order), p))
+    # loops first (they hang at their node); loops off the ground are dropped
+    return [s for s in steps if s[0] != 1 or s[2] in disc]
+
+
+#: Name the nodes of a block in a canonical order when colour refinement
+#: tells them all apart, so that isomorphic blocks share one table entry.
+#: Off: measured on the benchmark families it found almost no isomorphic
+#: blocks that the order-keeping names did not already share, and cost
+#: 20-30 % more time (benchmarks/bench_tangled.py prints the comparison).
+CANONICAL_LABELS = False
+
+
+def _canonical_order(block, p, nodes):
+    """The nodes of ``block`` (all but its foot ``p``) in an order fixed by its shape alone.
+
+    Colour refinement: every node starts with one colour (``p`` its own), and
+    each round a node's new colour is its old colour with the sorted list of
+    (edge colour, neighbour's colour) over its edges, the colours renumbered
+    in sorted order.  If in the end every node has its own colour, the order
+    of the colours depends only on the block up to renaming, so isomorphic
+    blocks get equal names.  Otherwise (a symmetric block) ``None``: the
+    caller keeps the plain names, which is still correct, only shared less.
+    """
+    colour = dict.fromkeys(nodes, 1)
+    colour[p] = 0
+    incident = defaultdict(list)
+    for a, b, c in block:
+        incident[a].append((c, b))
+        incident[b].append((c, a))
+    classes = 2 if nodes else 1
+    while True:
+        signature = {
+            x: (colour[x], tuple(sorted((c, colour[y]) for c, y in incident[x])))
+            for x in colour
+        }
+        names = {sig: k for k, sig in enumerate(sorted(set(signature.values())))}
+        colour = {x: names[signature[x]] for x in signature}
+        if len(names) == len(colour):
+            return sorted(nodes, key=colour.__getitem__)
+        if len(names) == classes:
+            return None
+        classes = len(names)
+
+
+class _BitBlock:
+    """One blue-red block searched on bitmasks (the engine for blocks worth numbers).
+
+    A position inside the block is an ``int`` whose bit ``i`` says that edge
+    ``i`` still stands, together with the numbers hanging at its nodes (a
+    list indexed by node, in units of ``2**-bits``).  After a cut, one
+    depth-first search on the bitmasks (:meth:`split`) finds what still
+    stands above the foot and cuts it into its blocks, deepest first: a
+    bridge is folded into the number hanging below it (``c:x``, fact 2), a
+    block with a circuit is valued with the numbers hanging at its nodes
+    under its own table entry (fact 3) and added below it, and pieces
+    meeting only at the foot are added (fact 1).  So a sub-block met again
+    beside different neighbours is not searched again.
+
+    Only Left's best and Right's best option matter for a number, so the
+    search keeps a running maximum and minimum instead of option lists, and
+    values a move in a hanging number only when one cut cannot rule it out
+    (:meth:`_bounded`).  The brute-force twins are the plain search
+    ``bluered.value_by_search`` and HB's block engine (``bitmask=False``),
+    in tests/test_hackenbush_partizan.py.
+    """
+
+    def __init__(self, edges, engine):
+        self.engine = engine
+        self.alg = engine.alg
+        n = 1 + max(max(a, b) for a, b, _ in edges)
+        if n > 256:
+            raise TooTangled(f"a block of {n} nodes is too big to search")
+        self.nodes = n
+        inc = [0] * n
+        self.ends = [a + b for a, b, _ in edges]  # the other end of i from v is ends[i] - v
+        self.colour = [c for _, _, c in edges]
+        for i, (a, b, _) in enumerate(edges):
+            inc[a] |= 1 << i
+            inc[b] |= 1 << i
+        self.inc = inc
+        self.ends_mask = [(1 << a) | (1 << b) for a, b, _ in edges]
+        self.left = sum(1 << i for i, (_, _, c) in enumerate(edges) if c > 0)
+        # a parallel twin of the edge before it (edges are sorted): one cut for both
+        self.twin = sum(1 << i for i in range(1, len(edges)) if edges[i] == edges[i - 1])
+        self.full = (1 << len(edges)) - 1
+        self.memo: dict = {}
+        # a small dense block may search longer (its own budget, see MAX_DENSE_SEARCH)
+        self.size = len(edges)
+        self.dense = len(edges) <= MAX_DENSE_BLOCK_EDGES
+        self.limit = MAX_DENSE_SEARCH
+        self.searched = 0
+        self.splits: dict = {}  # (mask << 8 | root): the steps of split()
+        self.children: dict = {}  # (mask << 8 | foot): the cuts of a block, _children()
+        self.edges: dict = {}  # (colour, number on top): the edge's value, c:x
+
+    def split(self, mask, root):
+        """How to value the standing edges ``mask`` above ``root``: a list of steps.
+
+        One depth-first search from ``root`` (Hopcroft and Tarjan's block
+        algorithm on the bitmasks) finds the blocks of what still stands,
+        deepest first; edges no longer joined to ``root`` are left out.  A
+        step is ``(0, top, foot, colour)`` for a bridge (an edge on no
+        circuit) or ``(1, block, foot, nodes)`` for a block with a circuit
+        (``nodes``: its nodes but the foot).  Each step's value is added to
+        the number hanging at its foot (facts 2 and 3), so the search only
+        ever sees one block with numbers hanging at its nodes.  The steps
+        depend only on ``mask`` and ``root``, so they are kept: the many
+        positions that differ only in hanging numbers share them.
+        """
+        inc, ends = self.inc, self.ends
+        disc, low = {root: 0}, {root: 0}
+        stack = [[root, 0, inc[root] & mask]]  # node, the tree edge into it, edges left
+        edges_seen: list[int] = []
+        steps = []
+        while stack:
+            top = stack[-1]
+            u, into, rest = top
+            if rest:
+                bit = rest & -rest
+                top[2] = rest ^ bit
+                if bit == into:
+                    continue
+                w = ends[bit.bit_length() - 1] - u
+                if w not in disc:
+                    disc[w] = low[w] = len(disc)
+                    edges_seen.append(bit)
+                    stack.append([w, bit, inc[w] & mask])
+                elif disc[w] < disc[u]:  # a back edge (or a parallel twin), from below
+                    edges_seen.append(bit)
+                    if disc[w] < low[u]:
+                        low[u] = disc[w]
+                continue
+            stack.pop()
+            if not stack:
+                break
+            p = stack[-1][0]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] >= disc[p]:  # the block above p through the tree edge ``into``
+                block = 0
+                while True:
+                    bit = edges_seen.pop()
+                    block |= bit
+                    if bit == into:
+                        break
+                if block == into:
+                    steps.append((0, u, p, self.colour[into.bit_length() - 1]))
+                else:
+                    nodes = 0
+                    rest = block
+                    while rest:
+                        bit = rest & -rest
+                        rest ^= bit
+                        i = bit.bit_length() - 1
+                        nodes |= self.ends_mask[i]
+                    nodes &= ~(1 << p)
+                    order = tuple(v for v in range(self.nodes) if nodes >> v & 1)
+                    steps.append((1, block, p, order))
+        self.splits[mask << 8 | root] = steps
+        return steps
+
+    def value(self, mask, w, root):
+        """The value above ``root`` of the standing edges ``mask``, numbers ``w[v]`` hanging."""
+        steps = self.splits.get(mask << 8 | root)
+        if steps is None:
+            steps = self.split(mask, root)
+        total = 0
+        copied = False
+        edges = self.edges
+        for kind, a, p, b in steps:
+            if kind:
+                x = self.search(a, p, b, w)
+            else:
+                x = edges.get((b, w[a]))
+                if x is None:
+                    x = edges[b, w[a]] = self.alg.edge(b, w[a])
+            if p == root:
+                total += x
+            else:
+                if not copied:
+                    w = list(w)
+                    copied = True
+                w[p] += x
+        return total
+
+    def search(self, mask, foot, order, w):
+        """One block standing on ``foot`` with numbers hanging: its value, memoised."""
+        key = (mask, foot, *[w[v] for v in order])
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        engine = self.engine
+        engine.searched += 1
+        self.searched += 1
+        engine.cuts += mask.bit_count()  # the work of this position: one try per edge
+        if not engine.searched & 1023:
+            # one block can take seconds here: every 1024 positions the engine's
+            # own entry point is called on the empty block (a table hit), so a
+            # wrapper on ``engine.search`` (the editor's live guard) sees time pass
+            engine.search((), ())
+        if engine.budget is not None:
+            if self.dense and self.searched > self.limit:
+                raise TooTangled(
+                    f"this drawing is too tangled to value: a block of {self.size} edges "
+                    f"leads to more than {self.limit} different positions to search; try "
+                    "fewer circuits, or smaller pieces hanging on them"
+                )
+            if not self.dense and engine.cuts > MAX_SEARCH_CUTS:
+                raise TooTangled(
+                    f"this drawing is too tangled to value: its circuits, with everything "
+                    f"hanging on them, need more than {MAX_SEARCH_CUTS} cuts tried "
+                    f"({engine.searched} different positions of blocks); try fewer or "
+                    "shorter circuits, or smaller pieces hanging on them"
+                )
+        alg = self.alg
+        lo = hi = None
+        best_l = best_r = 0  # the best cut for each player (a bit), a hint below
+        children = self.children.get(mask << 8 | foot)
+        if children is None:
+            children = self._children(mask, foot)
+        edges = self.edges
+        search = self.search
+        for bit, is_left, steps in children:
+            # self.value(mask ^ bit, w, foot), inlined: this loop is most of the work
+            after = 0
+            u = w
+            copied = False
+            for kind, a, p, b in steps:
+                if kind:
+                    x = search(a, p, b, u)
+                else:
+                    x = edges.get((b, u[a]))
+                    if x is None:
+                        x = edges[b, u[a]] = alg.edge(b, u[a])
+                if p == foot:
+                    after += x
+                else:
+                    if not copied:
+                        u = list(u)
+                        copied = True
+                    u[p] += x
+            if is_left:
+                if lo is None or after > lo:
+                    lo, best_l = after, bit
+            elif hi is None or after < hi:
+                hi, best_r = after, bit
+        moves = []  # (side, node, new number): the moves in hanging numbers
+        for v in order:
+            x = w[v]
+            if x:
+                lefts, rights = alg.options(x)
+                moves.extend((1, v, o) for o in lefts)
+                moves.extend((-1, v, o) for o in rights)
+        if moves:
+            w = list(w)
+            lo, hi = self._bounded(mask, foot, order, w, lo, hi, best_l, best_r, moves)
+        if lo is not None and hi is not None and lo >= hi:
+            raise AssertionError("blue-red options out of order: not a number")
+        answer = self.memo[key] = alg.simplest(lo, hi)
+        return answer
+
+    def _children(self, mask, foot):
+        """The cuts of a block: ``(bit, by Left?, steps after it)``, kept per block."""
+        cuts = mask & ~(self.twin & (mask << 1))  # skip a twin whose sibling below stands
+        out = []
+        while cuts:
+            bit = cuts & -cuts
+            cuts ^= bit
+            rest = mask ^ bit
+            steps = self.splits.get(rest << 8 | foot)
+            if steps is None:
+                steps = self.split(rest, foot)
+            out.append((bit, bool(bit & self.left), steps))
+        self.children[mask << 8 | foot] = out
+        return out
+
+    def _bounded(self, mask, foot, order, w, lo, hi, best_l, best_r, moves):
+        """Left's best and Right's best, valuing only the moves in hanging numbers that matter.
+
+        ``x`` is the simplest number between the best cuts.  A Left move to
+        ``T`` (a smaller number at one node) matters only if ``T`` could
+        reach ``x``; ``T`` is a number, so it is smaller than each of its
+        Right options, and one Right cut of ``T`` worth at most ``x`` proves
+        ``T < x`` without valuing ``T`` (and the mirror for Right).  The cut
+        tried is the best one here for the other player.  Moves not ruled
+        out are valued, ``x`` recomputed, and this repeats until ``x`` stays
+        put; then every skipped move lies on the right side of ``x``, so
+        ``x`` is the simplest number between the true best options.
+        (The same argument as ``_Engine._bounded``.)
+        """
+        simplest = self.alg.simplest
+        pending = moves
+        while True:
+            x = simplest(lo, hi)
+            keep = []
+            for move in pending:
+                side, v, o = move
+                old = w[v]
+                w[v] = o
+                try:
+                    hint = best_r if side > 0 else best_l
+                    if hint and (mask, foot, *[w[u] for u in order]) not in self.memo:
+                        bound = self.value(mask ^ hint, w, foot)
+                        if bound <= x if side > 0 else bound >= x:
+                            keep.append(move)
+                            continue
+                    t = self.search(mask, foot, order, w)
+                finally:
+                    w[v] = old
+                if side > 0:
+                    if lo is None or t > lo:
+                        lo = t
+                elif hi is None or t < hi:
+                    hi = t
+            if simplest(lo, hi) == x:
+                return lo, hi
+            pending = keep
+
+
+class _Engine:
+    """Value drawings given as signed edges ``(u, v, c)`` on the root node ``0``.
+
+    ``c`` is ``1`` (blue), ``-1`` (red) or ``0`` (green).  ``weights`` maps a
+    node to the value of what hangs there (already valued), by fact 3.
+    """
+
+    def __init__(self, algebra, budget: int | None = None, prune: bool = True,
+                 bitmask: bool = True):
+        self.alg = algebra
+        self.bitmask = bitmask
+        self.blocks: dict = {}  # the bitmask engines, one per block shape
+        self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
+        self.plans: dict = {}
+        self.budget = budget
+        self.cuts = 0  # the bitmask engines' work, in cuts tried (their budget)
+        self.prune = prune
+        self.searched = 0
+        self.numbers = None  # the game engine's helper for blocks worth numbers
+        self.deadline = time.perf_counter() + MAX_SEARCH_SECONDS
+
+    def evaluate(self, edges: tuple, weights=None):
+        plan = self.plans.get(edges)
+        if plan is None:
+            plan = self.plans[edges] = _plan(edges)
+        alg = self.alg
+        zero = alg.zero
+        acc = dict(weights) if weights else {}
+        for kind, a, b, p in plan:
+            if kind == 2:
+                here = self.search(
+                    a, tuple((k, acc[x]) for k, x in enumerate(b, 1) if acc.get(x, zero) != zero)
+                )
+            else:
+                here = alg.edge(a, acc.get(b, zero) if kind == 0 else zero)
+            acc[p] = alg.add(acc[p], here) if p in acc else here
+        return acc.get(0, zero)
+
+    def search(self, edges, weights):
+        """The value of one block (renamed, sorted edges) with values hanging at nodes."""
+        key = (edges, weights)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.searched += 1
+        if self.alg.exact and time.perf_counter() > self.deadline:
+            raise TooTangled(
+                f"this drawing is too tangled to value: {MAX_SEARCH_SECONDS:g} seconds of "
+                f"search ({self.searched} blocks) did not finish it; try fewer or shorter "
+                "circuits, or smaller pieces hanging on them"
+            )
+        if self.budget is not None and self.searched > self.budget:
+            raise TooTangled(
+                f"this drawing is too tangled to value: its circuits, with everything "
+                f"hanging on them, lead to more than {self.budget} different blocks to "
+                "search; try fewer or shorter circuits, or smaller pieces hanging on them"
+            )
+        alg = self.alg
+        if not alg.exact and self.bitmask:
+            # a blue-red block: the bitmask engine, one table per block shape
+            block = self.blocks.get(edges)
+            if block is None:
+                block = self.blocks[edges] = _BitBlock(edges, self)
+            w = [0] * block.nodes
+            for k, x in weights:
+                w[k] = x
+            answer = self.memo[key] = block.value(block.full, w, 0)
+            return answer
+        if alg.exact and all(c for _, _, c in edges) and all(w.is_number() for _, w in weights):
+            # blue and red edges with numbers hanging: a number, found by the number engine
+            answer = self.memo[key] = self._as_number(edges, weights)
+            return answer
+        lefts, rights = [], []
+        wdict = dict(weights)
+        best = [None, None]  # the best cut for Left, for Right: (value, edge index)
+        for i, (_, _, c) in enumerate(edges):
+            if i and edges[i] == edges[i - 1]:
+                continue  # a parallel twin of the edge before: the same cut
+            after = self.evaluate(edges[:i] + edges[i + 1:], wdict)
+            if c >= 0:
+                lefts.append(after)
+                if best[0] is None or after > best[0][0]:
+                    best[0] = (after, i)
+            if c <= 0:
+                rights.append(after)
+                if best[1] is None or after < best[1][0]:
+                    best[1] = (after, i)
+        moves = ([], [])
+        for k, (x, w) in enumerate(weights):
+            for side, moved in zip(moves, alg.options(w), strict=True):
+                for o in moved:
+                    if o == alg.zero:
+                        side.append(weights[:k] + weights[k + 1:])
+                    else:
+                        side.append(weights[:k] + ((x, o),) + weights[k + 1:])
+        if alg.exact or not self.prune:
+            lefts.extend(self.search(edges, t) for t in moves[0])
+            rights.extend(self.search(edges, t) for t in moves[1])
+            answer = alg.node(lefts, rights)
+        else:
+            answer = self._bounded(edges, lefts, rights, moves, best)
+        self.memo[key] = answer
+        return answer
+
+    def _as_number(self, edges, weights):
+        """A blue-red block with numbers hanging, valued by the number engine as a game."""
+        if self.numbers is None:
+            self.numbers = _Engine(_Numbers(_NUMBER_BITS), MAX_SEARCH_BLOCKS)
+        numbers = self.numbers.alg
+        scaled = tuple((x, int(w.number_value() * numbers.one)) for x, w in weights)
+        found = self.numbers.search(edges, scaled)
+        self.searched += self.numbers.searched
+        self.numbers.searched = 0
+        return self.alg.games.number(numbers.fraction(found))
+
+    def _bounded(self, edges, lefts, rights, moves, best):
+        """The simplicity principle without valuing every move in a hanging number.
+
+        Algorithm notes: the cuts are valued first (they break the block into
+        smaller ones, so they are cheap); ``x`` is the simplest number between
+        the best of them.  A move ``T`` in a hanging number only matters if
+        it could beat ``x``; for a number ``T`` every Right option is larger
+        than ``T``, so a Right cut of ``T`` worth at most ``x`` proves
+        ``T < x`` without valuing ``T`` (and a Left cut worth at least ``x``
+        proves ``T > x`` for Right's moves).  The cut tried is the one that
+        was best for that player here (``T`` differs from here only in one
+        hanging number, so it is usually best there too).  Moves not ruled out
+        are valued, ``x`` is recomputed, and this repeats until ``x`` stays
+        put: then every ignored Left move is below ``x`` and every ignored
+        Right move above it, so ``x`` is still the simplest number between the
+        best options of each side.
+        """
+        alg = self.alg
+        lo = max(lefts) if lefts else None
+        hi = min(rights) if rights else None
+        pending = [list(moves[0]), list(moves[1])]
+        while True:
+            x = alg.simplest(lo, hi)
+            for side, sign in ((0, 1), (1, -1)):
+                keep = []
+                hint = best[1 - side]
+                for t in pending[side]:
+                    if hint is not None and (edges, t) not in self.memo:
+                        i = hint[1]
+                        bound = self.evaluate(edges[:i] + edges[i + 1:], dict(t))
+                        if bound <= x if sign > 0 else bound >= x:
+                            keep.append(t)
+                            continue
+                    v = self.search(edges, t)
+                    if sign > 0 and (lo is None or v > lo):
+                        lo = v
+                    elif sign < 0 and (hi is None or v < hi):
+                        hi = v
+                pending[side] = keep
+            if alg.simplest(lo, hi) == x:
+                return x
+
+
+
+def _signed(position):
+    """The edges of ``position`` as ``(u, v, c)`` with the ground fused to node 0."""
+    from cgteach._validate import show as _show
+    from cgteach.hackenbush.position import Hackenbush, _numbered
+
+    if not isinstance(position, Hackenbush):
+        raise TypeError(
+            f"expected a Hackenbush position, got {_show(position)} of type "
+            f"{type(position).__name__}; build one with Hackenbush(edges)"
+        )
+    _, eu, ev, colours = _numbered(position)
+    sign = {"blue": 1, "red": -1, "green": 0}
+    return [(u, v, sign[c]) for u, v, c in zip(eu, ev, colours, strict=True)]
+
+
+def _pieces(edges):
+    """Split signed edges into the pieces meeting only at the ground (node 0)."""
+    parent: dict[int, int] = {}
+
+    def find(a):
+        root = a
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[a] != root:
+            parent[a], a = root, parent[a]
+        return root
+
+    for u, v, _ in edges:
+        if u and v:
+            ru, rv = find(u), find(v)
+            if ru != rv:
+                parent[ru] = rv
+    pieces: dict = defaultdict(list)
+    for k, (u, v, c) in enumerate(edges):
+        key = find(u or v) if (u or v) else ("ground", k)
+        pieces[key].append((u, v, c))
+    return list(pieces.values())
+
+def _block_work(block):
+    """An estimate of how many positions a search of ``block`` meets (a product over its chains).
+
+    The block is cut into chains (Schmidt's chain decomposition along a
+    depth-first tree: each edge back up the tree starts a chain that
+    follows tree edges until it meets a node already on a chain).  A chain
+    of ``L`` edges joined at both ends can stand whole or as a piece still
+    hanging from either end: ``L(L+1)/2 + 1`` ways; the product over the
+    chains counts the standing sets a search can meet, up to the numbers
+    hanging on them.  Cheap (linear in the block), so a refusal is decided
+    before any search.
+    """
+    adj = defaultdict(list)
+    for i, (a, b, _) in enumerate(block):
+        adj[a].append((b, i))
+        adj[b].append((a, i))
+    order, parent, seen = [], {0: (None, -1)}, set()
+    stack = [0]
+    while stack:  # a depth-first tree (iterative; pre-order; the last push wins)
+        v = stack.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        order.append(v)
+        for w, i in adj[v]:
+            if w not in seen:
+                parent[w] = (v, i)
+                stack.append(w)
+    depth = {v: k for k, v in enumerate(order)}
+    tree = {parent[v][1] for v in order if parent[v][1] >= 0}
+    on_chain = set()
+    work = 1
+    for v in order:
+        for w, i in adj[v]:
+            if i in tree or depth[w] <= depth[v]:
+                continue  # a tree edge, or a back edge seen from its lower end
+            on_chain.add(v)
+            length, x = 1, w
+            while x not in on_chain:
+                on_chain.add(x)
+                x, _ = parent[x]
+                length += 1
+            work *= length * (length + 1) // 2 + 1
+    return work
+
+
+def _check_size(edges, what: str, mixed: bool = False):
+    """Refuse at once a drawing with a block too big to search (``TooTangled``).
+
+    ``mixed``: the limits for pieces mixing green with blue or red, whose
+    values are games rather than numbers (a search there keeps every
+    option, not only the best one on each side).
+    """
+    most_edges, most_circuits = (
+        (MAX_MIXED_BLOCK_EDGES, MAX_MIXED_BLOCK_CIRCUITS) if mixed
+        else (MAX_BLOCK_EDGES, MAX_BLOCK_CIRCUITS)
+    )
+    for kind, block, order, _ in _plan(tuple(edges)):
+        if kind != 2:
+            continue
+        circuits = len(block) - len(order)
+        if (not mixed and len(block) <= MAX_DENSE_BLOCK_EDGES
+                and circuits <= MAX_DENSE_BLOCK_CIRCUITS and all(c for _, _, c in block)):
+            pass  # a small dense blue-red block: the bitmask engine copes
+        elif len(block) > most_edges or circuits > most_circuits:
+            raise TooTangled(
+                f"this drawing is too tangled to {what}: it has a block of {len(block)} "
+                f"edges on {len(order) + 1} nodes with {circuits} independent circuits (a "
+                f"block is a part in which every two edges lie on a common circuit); "
+                f"blocks are searched up to {most_edges} edges and {most_circuits} circuits"
+                + (" when green meets blue and red" if mixed else
+                   f" (blue-red blocks of at most {MAX_DENSE_BLOCK_EDGES} edges: up to "
+                   f"{MAX_DENSE_BLOCK_CIRCUITS} circuits)")
+                + " — remove a few edges that close circuits"
+            )
+        if not mixed and all(c for _, _, c in block):
+            work = _block_work(block)
+            if work > MAX_BLOCK_WORK:
+                raise TooTangled(
+                    f"this drawing is too tangled to {what}: it has a block of {len(block)} "
+                    f"edges with {circuits} independent circuits whose chains could stand in "
+                    f"about {work:,} ways (a block is a part in which every two edges lie on "
+                    f"a common circuit); blocks are searched up to {MAX_BLOCK_WORK:,} — "
+                    "shorten its circuits or remove a few edges that close them"
+                )
+
+
+def bluered_value(position) -> Fraction:
+    """The value of a blue-red position with or without circuits, as a ``Fraction``.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> bluered_value(Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 0, "blue")]))
+    Fraction(1, 1)
+    """
+    edges = _signed(position)
+    if any(c == 0 for _, _, c in edges):
+        raise ValueError("bluered_value() needs a blue-red position; use canonical()")
+    _check_size(edges, "value")
+    numbers = _Numbers(len(edges) + 2)
+    return numbers.fraction(_Engine(numbers, MAX_SEARCH_BLOCKS).evaluate(tuple(edges)))
+
+
+class _Valuer:
+    """Canonical values of pieces of one drawing, sharing the engines' tables."""
+
+    def __init__(self, size: int):
+        from cgteach import games
+
+        self.games = games
+        self.numbers = _Numbers(size + 2)
+        self.number_engine = _Engine(self.numbers, MAX_SEARCH_BLOCKS)
+        self.game_engine = None
+
+    def piece(self, piece):
+        games = self.games
+        colours = {c for _, _, c in piece}
+        if colours == {0}:
+            from cgteach.hackenbush.green import grundy
+            from cgteach.hackenbush.position import Hackenbush
+
+            return games.nimber(grundy(Hackenbush([(u, v) for u, v, _ in piece])))
+        if 0 not in colours:
+            x = self.number_engine.evaluate(tuple(piece))
+            return games.number(self.numbers.fraction(x))
+        if self.game_engine is None:
+            self.game_engine = _Engine(_Games(), MAX_MIXED_SEARCH_BLOCKS)
+        return self.game_engine.evaluate(tuple(piece))
+
+    def value(self, edges):
+        pieces = _pieces(edges)
+        for p in pieces:
+            colours = {c for _, _, c in p}
+            if 0 in colours and len(colours) > 1:
+                _check_size(p, "value", mixed=True)
+        return self.games.total([self.piece(p) for p in pieces])
+
+
+def canonical(position):
+    """The value of any Hackenbush position as a canonical game (:class:`cgteach.games.Game`).
+
+    Pieces meeting only at the ground are valued apart and added: all-green
+    pieces by the linear green method (a nimber), blue-red pieces by the
+    number engine, mixed pieces by the game engine.  A block too big to
+    search raises :class:`TooTangled` at once.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> str(canonical(Hackenbush([(0, 1, "green"), (1, 2, "blue")])))
+    '↑*'
+    >>> str(canonical(Hackenbush([(0, 1, "blue"), (1, 2, "green")])))
+    '1*'
+    >>> str(canonical(Hackenbush([(0, 1, "green"), (0, 2, "green"), (0, 3, "blue")])))
+    '1'
+    """
+    edges = _signed(position)
+    _check_size(edges, "value")
+    return _Valuer(len(edges)).value(edges)
+
+
+def canonical_by_search(position):
+    """The brute-force twin of :func:`canonical`: ``{left | right}`` all the way down.
+
+    No shortcuts: every cut is made on the drawing itself (what falls off is
+    gone) and the options' canonical forms are combined with
+    :func:`cgteach.games.game`; positions are remembered as they are.  Fine
+    up to about a dozen edges.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> str(canonical_by_search(Hackenbush([(0, 1, "green"), (1, 2, "blue")])))
+    '↑*'
+    """
+    from cgteach import games
+
+    if len(_signed(position)) > 24:
+        raise TooTangled("canonical_by_search() tries every sequence of cuts; use at most 24 edges")
+    memo: dict = {}
+
+    def search(p):
+        if p not in memo:
+            lefts = [search(p.cut(i)) for i, e in enumerate(p.edges) if e[2] != "red"]
+            rights = [search(p.cut(i)) for i, e in enumerate(p.edges) if e[2] != "blue"]
+            memo[p] = games.game(lefts, rights)
+        return memo[p]
+
+    return search(position)
+
+
+def outcome(position) -> str:
+    """``"L"``, ``"R"``, ``"P"`` or ``"N"`` for any colouring.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> outcome(Hackenbush([(0, 1, "green"), (0, 2, "green")])), outcome(Hackenbush([(0, 1)]))
+    ('P', 'N')
+    """
+    return canonical(position).outcome()
+
+
+def values_after_cuts(position, player):
+    """``{edge index: canonical value after that cut}`` for every cut ``player`` may make.
+
+    ``player`` is ``"blue"`` (Left: blue and green edges), ``"red"`` (Right:
+    red and green edges) or ``None`` (every edge).  One table serves all the
+    cuts, so equal blocks are searched once.
+    """
+    from cgteach.hackenbush.position import _allowed_colours
+
+    allowed = _allowed_colours(player)
+    edges = _signed(position)
+    _check_size(edges, "value")
+    valuer = _Valuer(len(edges))
+    out = {}
+    for i, (_, _, colour) in enumerate(position.edges):
+        if colour in allowed:
+            after = position.cut(i)
+            out[i] = valuer.value(_signed(after))
+    return out
+
+
+def winning_moves(position, player) -> list[int]:
+    """Indices into ``.edges`` of every cut by ``player`` after which ``player`` wins.
+
+    After Blue's cut Red moves first, so Blue wins exactly when the game
+    left is ``>= 0`` (outcome ``"L"`` or ``"P"``); Red's good cuts leave
+    ``<= 0``.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> winning_moves(Hackenbush([(0, 1, "green"), (0, 2, "blue")]), "blue")  # 1* : cut the *
+    [0]
+    """
+    from cgteach.hackenbush.position import _player_sign
+
+    sign = _player_sign(player)
+    good = ("L", "P") if sign > 0 else ("R", "P")
+    return [i for i, g in values_after_cuts(position, player).items() if g.outcome() in good]
+

@@ -1,0 +1,195 @@
+"""Presenting: the lessons' slide metadata, and the exported slideshows and site.
+
+The export checks read ``build/slides`` and ``build/site`` (``make test``
+builds them first, as ``make slides`` and ``make site`` do); when they are
+missing or older than a lesson, :func:`built` builds them here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cgteach.present import WIDGET_NOTE, prepare_notebook
+from cgteach.present._prepare import is_object_repr
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+BUILD = ROOT / "build"
+SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
+REPRS = ("<cgteach.", "object at 0x", "children=(")
+_TIMES: dict[str, float] = {}
+
+
+def _stale(marker: Path) -> bool:
+    if not marker.exists():
+        return True
+    newest = max(p.stat().st_mtime for p in NOTEBOOKS)
+    code = max(p.stat().st_mtime for p in (ROOT / "cgteach" / "present").rglob("*")
+               if p.is_file())
+    return marker.stat().st_mtime < max(newest, code)
+
+
+def built(kind: str) -> Path:
+    """The folder of the fresh export ``kind`` (``"slides"`` or ``"site"``), built if needed."""
+    from cgteach.present import build_site, export_slides
+
+    out = BUILD / kind
+    marker = out / "index.html"
+    if _stale(marker):
+        start = time.monotonic()
+        if kind == "slides":
+            export_slides(ROOT / "notebooks", out, quiet=True)
+        else:
+            build_site(ROOT / "notebooks", out, quiet=True)
+        _TIMES[kind] = time.monotonic() - start
+    return out
+
+
+def _nb(path):
+    return nbformat.read(path, as_version=4)
+
+
+# -- (a) every lesson carries slide metadata as the conventions promise -------------
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_cell_has_a_slide_type(path):
+    nb = _nb(path)
+    missing = [i for i, c in enumerate(nb.cells)
+               if c.metadata.get("slideshow", {}).get("slide_type") not in SLIDE_TYPES]
+    assert not missing, f"{path.name}: cells {missing} have no valid slideshow.slide_type"
+    assert nb.cells[0].metadata.slideshow.slide_type == "slide", "the title opens a slide"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_rise_gets_the_slide_size_as_numbers(path):
+    """jupyterlab-rise 0.43.1 breaks with its default "100%" sizes (a NaN scale: slides
+    off-centre and an endless layout loop); numbers in the notebook's metadata fix it."""
+    rise = _nb(path).metadata.get("rise", {})
+    assert rise.get("width") == 1280 and rise.get("height") == 720, (
+        f"{path.name}: set metadata.rise = {{'width': 1280, 'height': 720}}")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_section_has_speaker_notes(path):
+    nb = _nb(path)
+    notes = [c for c in nb.cells if "notes" in c.metadata.get("tags", [])]
+    assert notes, f"{path.name} has no notes cell"
+    for cell in notes:
+        assert cell.cell_type == "markdown"
+        assert cell.metadata.slideshow.slide_type == "notes"
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
+        assert cell.source.startswith("**Lecturer's notes.**"), cell.source[:60]
+    section, seen = None, set()
+    sections = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and re.match(r"^## ", cell.source):
+            section = cell.source.splitlines()[0]
+            sections.append(section)
+        elif "notes" in cell.metadata.get("tags", []) and section:
+            seen.add(section)
+    assert not [s for s in sections if s not in seen], (
+        f"{path.name}: sections without notes: {[s for s in sections if s not in seen]}")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_exercises_are_try_it_now_slides_with_the_solution_a_step_later(path):
+    nb = _nb(path)
+    for i, cell in enumerate(nb.cells):
+        tags = cell.metadata.get("tags", [])
+        kind = cell.metadata.get("slideshow", {}).get("slide_type")
+        if "solution" in tags:
+            assert kind == "subslide", f"{path.name} cell {i}: a solution opens a subslide"
+        if "attempt" in tags:
+            assert kind == "-", f"{path.name} cell {i}: the attempt shares the exercise's slide"
+
+
+# -- preparing a notebook for export -----------------------------------------------
+
+def _widget_notebook(with_picture=True):
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("NimGame([3, 4, 5])")
+    data = {"application/vnd.jupyter.widget-view+json": {"model_id": "abc", "version_major": 2},
+            "text/plain": "NimGame — run this cell in JupyterLab to use it"}
+    if with_picture:
+        data["image/png"] = "iVBORw0KGgo="
+    cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
+    plain = nbformat.v4.new_code_cell("x")
+    plain.outputs = [nbformat.v4.new_output("execute_result", execution_count=1, data={
+        "text/plain": "<cgteach.draw._style._Switch at 0x7f00>"})]
+    nb.cells = [cell, plain]
+    nb.metadata["widgets"] = {"state": {}}
+    return nb
+
+
+def test_widgets_become_a_still_picture_and_the_jupyterlab_line():
+    nb = _widget_notebook()
+    out = prepare_notebook(nb)
+    html = out.cells[0].outputs[0].data["text/html"]
+    assert "data:image/png;base64,iVBORw0KGgo=" in html and WIDGET_NOTE in html
+    assert "widgets" not in out.metadata
+    # the original is untouched
+    assert "application/vnd.jupyter.widget-view+json" in nb.cells[0].outputs[0].data
+    text = out.cells[1].outputs[0].data["text/html"]
+    assert not is_object_repr(text) and "JupyterLab" in text
+    bare = prepare_notebook(_widget_notebook(with_picture=False)).cells[0].outputs[0]
+    assert "<img" not in bare.data["text/html"] and WIDGET_NOTE in bare.data["text/html"]
+
+
+# -- (c, d) the exports, checked as files ----------------------------------------------
+
+def test_make_slides_writes_one_offline_slideshow_per_lesson():
+    out = built("slides")
+    pages = sorted(out.glob("*.slides.html"))
+    assert [p.name.removesuffix(".slides.html") for p in pages] == [p.stem for p in NOTEBOOKS]
+    assert (out / "_static" / "reveal" / "dist" / "reveal.js").exists()
+    assert (out / "_static" / "mathjax" / "MathJax.js").exists()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        # every script and style sheet is a local file
+        for url in re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+)"', text):
+            assert not re.match(r"(https?:)?//", url), (page.name, url)
+        assert "<section" in text and "Reveal.initialize" in text
+        assert not any(r in text for r in REPRS), page.name
+        nb = _nb(ROOT / "notebooks" / page.name.replace(".slides.html", ".ipynb"))
+        n_notes = sum(c.metadata.get("slideshow", {}).get("slide_type") == "notes"
+                      for c in nb.cells)
+        assert text.count('<aside class="notes">') == n_notes, page.name
+        n_solutions = sum("solution" in c.metadata.get("tags", []) for c in nb.cells)
+        assert text.count('<details class="cg-solution">') == n_solutions, page.name
+
+
+def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
+    out = built("site")
+    for nb_path in NOTEBOOKS:
+        page = out / f"{nb_path.stem}.html"
+        assert page.exists(), page.name
+        text = page.read_text(encoding="utf-8")
+        for url in re.findall(r'<(?:script|link|img)[^>]*(?:src|href)="([^"]+)"', text):
+            assert not re.match(r"(https?:)?//", url), (page.name, url)
+        assert not any(r in text for r in REPRS), page.name
+        if "math notranslate" in text:
+            assert "_static/mathjax/MathJax.js" in text, page.name
+        nb = _nb(nb_path)
+        n_notes = sum("notes" in c.metadata.get("tags", []) for c in nb.cells)
+        assert text.count('<details class="cg-notes">') == n_notes, page.name
+    assert (out / "search.html").exists() and (out / "searchindex.js").exists()
+    assert 'rel="next"' in (out / f"{NOTEBOOKS[0].stem}.html").read_text(encoding="utf-8")
+    for css in out.rglob("*.css"):
+        text = css.read_text(encoding="utf-8", errors="replace")
+        assert not re.search(r"@import\s+url\(\s*['\"]?(https?:)?//", text), css
+
+
+def test_export_times_are_recorded():
+    """Report how long the exports took when this run built them (see the test's output)."""
+    built("slides")
+    built("site")
+    record = BUILD / "present-times.json"
+    if _TIMES:
+        record.write_text(json.dumps(_TIMES))
+    print("export times (s):", _TIMES or "already built by make")
