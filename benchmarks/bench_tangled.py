@@ -27,26 +27,14 @@ import time
 
 from cgteach.hackenbush import Hackenbush, partizan
 from cgteach.hackenbush.bluered import _old_value, value
+from cgteach.hackenbush.examples import lecture_drawing
 
 COLOURS = ("blue", "red")
 
 
 def lecture(n, k, rng, colours=COLOURS, reach=4):
     """A random tree of ``n - k`` edges plus ``k`` edges closing circuits of 3..reach+1 edges."""
-    parent, edges = {}, []
-    for j in range(1, n - k + 1):
-        parent[j] = rng.randrange(j)
-        edges.append((parent[j], j, rng.choice(colours)))
-    while len(edges) < n:
-        v, u = rng.randrange(1, n - k + 1), None
-        u, steps = v, rng.randrange(2, reach + 1)
-        for _ in range(steps):
-            if u == 0:
-                break
-            u = parent[u]
-        else:
-            edges.append((u, v, rng.choice(colours)))
-    return Hackenbush(edges)
+    return lecture_drawing(n, k, rng, colours, reach)
 
 
 def chords(n, k, rng, colours=COLOURS):

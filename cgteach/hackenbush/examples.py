@@ -34,6 +34,7 @@ MAX_EDGES = 10**6
 __all__ = [
     "forest",
     "house",
+    "lecture_drawing",
     "random_position",
     "square",
     "stalk",
@@ -146,6 +147,48 @@ def house() -> Hackenbush:
         ],
         ground=("g", "h"),
     )
+
+
+def lecture_drawing(n_edges: int, circuits: int, rng=None, colours=("blue", "red"),
+                    reach: int = 4) -> Hackenbush:
+    """A drawing like a lecturer's: a random tree with ``circuits`` extra edges.
+
+    The tree has ``n_edges - circuits`` edges on the single ground node 0;
+    each extra edge joins a node to one of its ancestors 2 to ``reach`` steps
+    down, closing a circuit of 3 to ``reach + 1`` edges.  Every edge gets a
+    colour drawn from ``colours``.  These are the "lecture drawings" of the
+    benchmarks and the editor's live-valuation test.
+
+    >>> h = lecture_drawing(12, 2, 7)
+    >>> len(h.edges), h == lecture_drawing(12, 2, 7)
+    (12, True)
+    """
+    n_edges = as_count(n_edges, "n_edges", MAX_EDGES)
+    circuits = as_count(circuits, "circuits", MAX_EDGES)
+    reach = as_count(reach, "reach", MAX_EDGES)
+    if circuits >= n_edges or reach < 2:
+        raise ValueError("a lecture drawing needs fewer circuits than edges and reach >= 2, "
+                         f"got {n_edges} edges, {circuits} circuits, reach {reach}")
+    colours = tuple(colours)
+    if not colours or any(c not in ("green", "blue", "red") for c in colours):
+        raise ValueError(f"colours must be some of 'green', 'blue', 'red', got {colours!r}")
+    if not isinstance(rng, _random.Random):
+        rng = _random.Random(rng)
+    tree = n_edges - circuits
+    parent, edges = {}, []
+    for j in range(1, tree + 1):
+        parent[j] = rng.randrange(j)
+        edges.append((parent[j], j, rng.choice(colours)))
+    while len(edges) < n_edges:
+        v = rng.randrange(1, tree + 1)
+        u, steps = v, rng.randrange(2, reach + 1)
+        for _ in range(steps):
+            if u == 0:
+                break
+            u = parent[u]
+        else:  # v has an ancestor `steps` edges down: join them
+            edges.append((u, v, rng.choice(colours)))
+    return Hackenbush(edges)
 
 
 def random_position(n_edges: int, rng=None, loops: bool = True, multi: bool = True,

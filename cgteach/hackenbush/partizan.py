@@ -894,26 +894,10 @@ def _signed(position):
 
 def _pieces(edges):
     """Split signed edges into the pieces meeting only at the ground (node 0)."""
-    parent: dict[int, int] = {}
+    from cgteach.hackenbush.bluered import _branches  # bluered imports this module lazily
 
-    def find(a):
-        root = a
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[a] != root:
-            parent[a], a = root, parent[a]
-        return root
+    return _branches(edges)
 
-    for u, v, _ in edges:
-        if u and v:
-            ru, rv = find(u), find(v)
-            if ru != rv:
-                parent[ru] = rv
-    pieces: dict = defaultdict(list)
-    for k, (u, v, c) in enumerate(edges):
-        key = find(u or v) if (u or v) else ("ground", k)
-        pieces[key].append((u, v, c))
-    return list(pieces.values())
 
 def _block_work(block):
     """An estimate of how many positions a search of ``block`` meets (a product over its chains).

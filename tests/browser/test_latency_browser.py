@@ -40,26 +40,9 @@ PROBE = "print('BIG', len(big.position), big.value_text)"
 
 TANGLED = """\
 import random
-from cgteach.hackenbush import Hackenbush
+from cgteach.hackenbush.examples import lecture_drawing as lecture
 from cgteach.hackenbush.partizan import LIVE_EDGES
 from cgteach.widgets import HackenbushEditor
-
-def lecture(n, k, rng, reach=4, colours=("blue", "red")):
-    # a random tree of n - k edges, then k edges each closing a circuit of 3..5 edges
-    parent, edges = {}, []
-    for j in range(1, n - k + 1):
-        parent[j] = rng.randrange(j)
-        edges.append((parent[j], j, rng.choice(colours)))
-    while len(edges) < n:
-        v = rng.randrange(1, n - k + 1)
-        u, steps = v, rng.randrange(2, reach + 1)
-        for _ in range(steps):
-            if u == 0:
-                break
-            u = parent[u]
-        else:
-            edges.append((u, v, rng.choice(colours)))
-    return Hackenbush(edges)
 
 tangled = HackenbushEditor(lecture(LIVE_EDGES - 1, 3, random.Random(1)))
 tangled.colour = "blue"
