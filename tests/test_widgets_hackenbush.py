@@ -742,3 +742,19 @@ def test_a_mixed_game_the_student_can_win():
     while not game.winner:
         game.cut(game.hint()[0])
     assert game.winner == "student"
+
+
+def test_reduction_pictures_are_drawn_when_a_step_is_shown():
+    # A caterpillar has one colon step per leg: drawing every step's picture on
+    # every edit made a long story slow, so each picture is drawn when first shown.
+    legs = 30
+    caterpillar = Hackenbush([(i, i + 1) for i in range(legs)]
+                             + [(i + 1, f"leg{i}") for i in range(legs)])
+    editor = HackenbushEditor(caterpillar)
+    editor.show_steps = True
+    assert len(editor.steps) > legs // 2
+    drawn = [i for i, row in enumerate(editor.steps) if row["picture"] is not None]
+    assert drawn == [0]
+    editor.step = 5
+    assert editor.steps[5]["picture"]["edges"] and editor.steps[6]["picture"] is None
+    assert len(editor.steps[5]["picture"]["edges"]) < len(caterpillar.edges) + legs

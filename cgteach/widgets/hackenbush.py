@@ -437,6 +437,8 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     show_steps = traitlets.Bool(False).tag(sync=True)
     #: ``{"rule", "description", "picture"}`` for each reduction step.
     steps = traitlets.List().tag(sync=True)
+    #: The position after each step (``None`` for the start), for drawing on demand.
+    _step_positions: tuple = ()
     #: The step on show (``0 .. len(steps) - 1``).
     step = traitlets.Int(0).tag(sync=True)
     #: The picked node (drawn orange; ``None``: none): the next click on
@@ -852,6 +854,22 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         clamped = min(max(change["new"], 0), max(len(self.steps) - 1, 0))
         if clamped != change["new"]:
             self.step = clamped
+            return
+        self._draw_step_picture(clamped)
+
+    def _draw_step_picture(self, i: int) -> None:
+        """Fill in the picture of step ``i``, drawn only when it is first shown.
+
+        A long story (a caterpillar of 800 edges has 400 colon steps) would
+        otherwise lay out hundreds of drawings on every edit.
+        """
+        if not 0 <= i < len(self.steps) or self.steps[i].get("picture") is not None:
+            return
+        rows = list(self.steps)
+        position = self._step_positions[i]
+        rows[i] = dict(rows[i], picture=self._own_picture() if position is None
+                       else _picture(position))
+        self.steps = rows
 
     def _compute_steps(self) -> None:
         if not self.show_steps or not self.is_position:
@@ -865,15 +883,17 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             steps = self._position.reduction_steps()
             rows = [{"rule": "start", "description": "The drawing as it stands: "
                      f"{len(self._position)} green edge{'s' * (len(self._position) != 1)}.",
-                     "picture": self._own_picture()}]
+                     "picture": None}]
             rows += [{"rule": str(s.rule), "description": str(s.description),
-                      "picture": _picture(s.position)} for s in steps]
+                      "picture": None} for s in steps]
+            self._step_positions = (None, *(s.position for s in steps))
         except (ImportError, NotImplementedError, ValueError) as exc:
             rows = []
             self.message = f"could not compute the reductions: {exc}"
         with self.hold_sync():
             self.steps = rows
             self.step = min(self.step, max(len(rows) - 1, 0))
+            self._draw_step_picture(self.step)
 
 
 class HackenbushGame(_HackenbushBoard, GameBoard):

@@ -212,7 +212,22 @@ class Notebook:
             except Exception:  # noqa: BLE001 (playwright's TimeoutError)
                 continue
         deadline = time.monotonic() + timeout
+        progress, last_change, retries = None, time.monotonic(), 2
         while any(self._count(i) < 0 for i in range(self.n_cells)):
+            counts = [self._count(i) for i in range(self.n_cells)]
+            if counts != progress:
+                progress, last_change = counts, time.monotonic()
+            elif (retries and time.monotonic() - last_change > 20 and not any(
+                    "[*]" in self.cell(i).locator(".jp-InputPrompt").inner_text()
+                    for i in range(self.n_cells)) and page.locator(
+                    ".jp-Notebook-ExecutionIndicator[data-status='idle']").count()):
+                # Seen on a loaded machine: the first cell runs and the rest of the
+                # run-all request is lost. Nothing runs, nothing is queued, and the
+                # kernel has been idle for 20 s: ask again.
+                retries -= 1
+                last_change = time.monotonic()
+                page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
             if time.monotonic() > deadline:
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / "failed-run-all.png"))

@@ -52,6 +52,7 @@ function edgeShapes(pos, edges, scale = 1) {
 // A small read-only picture (used for the reduction steps).
 function drawPicture(svg, pic, lecture) {
   svg.replaceChildren();
+  if (!pic) return;  // drawn by Python when the step is first shown
   svg.setAttribute("viewBox", `0 0 ${pic.width} ${pic.height}`);
   drawGround(svg, pic.width, pic.height, pic.ground_y);
   const pos = new Map(pic.nodes.map(([x, y], i) => [key(i), [x, y]]));
