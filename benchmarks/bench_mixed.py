@@ -19,24 +19,14 @@ import os
 import random
 import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from bench_tangled import lecture  # noqa: E402
+from bench_tangled import lecture, timed  # noqa: E402
 
 from cgteach.hackenbush import partizan  # noqa: E402
 
 ALL = ("green", "blue", "red")
-
-
-def timed(fn, h):
-    start = time.perf_counter()
-    try:
-        result = fn(h)
-    except partizan.TooTangled as err:
-        result = err
-    return time.perf_counter() - start, result
 
 
 def main():
