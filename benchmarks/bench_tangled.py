@@ -127,7 +127,7 @@ def ideas():
                 start = time.perf_counter()
                 engine.evaluate(edges)
                 total += time.perf_counter() - start
-                blocks += engine.searched
+                blocks += engine.searched + engine.positions
             partizan.CANONICAL_LABELS = False
             print(f"  {name:16} {label:48} {total:7.3f} s  {blocks:7} blocks", flush=True)
 

@@ -178,7 +178,42 @@ def test_long_block_search_calls_the_engine_entry_point():
 
     engine.search = search
     engine.evaluate(signed)
-    assert engine.searched < 1024 or () in calls
+    assert engine.positions < 1024 or () in calls
+
+
+# A dense blue-red block (searched on bitmasks, many positions) and, beside it
+# on the ground, a digon and a long circuit.
+DENSE = [(0, 1, "blue"), (1, 2, "red"), (2, 3, "blue"), (3, 0, "red"), (0, 2, "blue"),
+         (1, 3, "red"), (1, 3, "blue"), (0, 2, "red"), (2, 4, "blue"), (4, 3, "red"),
+         (4, 4, "blue")]
+DIGON = [(0, 20, "blue"), (20, 0, "blue")]
+LONG = [(0, 30, "red")] + [(30 + k, 31 + k, ("blue", "red")[k % 2]) for k in range(21)] + [
+    (51, 0, "blue")]
+
+
+def test_a_long_block_search_leaves_the_next_blocks_their_budget(monkeypatch):
+    # the positions searched inside a bitmask block once counted against the
+    # engine's budget of blocks, so a dense block valued in seconds made the
+    # small block after it "too tangled"; now each spends its own budget
+    dense = partizan._Engine(partizan._Numbers(len(DENSE) + 2))
+    dense.evaluate(tuple(partizan._signed(Hackenbush(DENSE))))
+    assert dense.positions > 10  # the dense block really is searched position by position
+    monkeypatch.setattr(partizan, "MAX_SEARCH_BLOCKS", 3)
+    both = value(Hackenbush(DENSE + DIGON))
+    assert both == value(Hackenbush(DENSE)) + value(Hackenbush(DIGON)) == value_by_search(
+        Hackenbush(DENSE + DIGON))
+
+
+def test_a_dense_blocks_positions_do_not_spend_the_big_blocks_cuts(monkeypatch):
+    # a block of more than MAX_DENSE_BLOCK_EDGES edges is budgeted in cuts
+    # tried; a dense block searched before it has its own budget and must not
+    # use those cuts up
+    assert len(LONG) > partizan.MAX_DENSE_BLOCK_EDGES
+    alone = partizan._Engine(partizan._Numbers(len(LONG) + 2), partizan.MAX_SEARCH_BLOCKS)
+    expected_long = alone.evaluate(tuple(partizan._signed(Hackenbush(LONG))))
+    monkeypatch.setattr(partizan, "MAX_SEARCH_CUTS", alone.cuts)
+    both = value(Hackenbush(DENSE + LONG))
+    assert both == value(Hackenbush(DENSE)) + alone.alg.fraction(expected_long)
 
 
 @given(drawings(colours=ALL, max_nodes=6, max_extra=4))

@@ -135,10 +135,13 @@ MAX_BLOCK_WORK = 400_000
 
 #: A budget for drawings that pass the size limits but still lead to too
 #: many positions (long overlapping circuits carrying large hanging pieces):
-#: the most blocks (positions of blocks, for blue-red) one valuation
+#: the most blocks, with the values hanging on them, that one valuation
 #: searches before it stops with :class:`TooTangled`.  Counted, not timed,
 #: so the answer does not depend on the load of the machine.  The mixed engine's limit is
 #: lower because each of its blocks costs more (canonical forms of games).
+#: Blue-red blocks searched on bitmasks spend budgets of their own instead
+#: (:data:`MAX_SEARCH_CUTS`, :data:`MAX_DENSE_SEARCH`), so a long search of
+#: one block never leaves the blocks after it without budget.
 MAX_SEARCH_BLOCKS = 40_000
 
 #: The same budget for the bitmask engine (blue-red blocks of more than
@@ -591,10 +594,14 @@ class _BitBlock:
         if found is not None:
             return found
         engine = self.engine
-        engine.searched += 1
+        engine.positions += 1
         self.searched += 1
-        engine.cuts += mask.bit_count()  # the work of this position: one try per edge
-        if not engine.searched & 1023:
+        if not self.dense:
+            # the work of this position, one try per edge: the budget of the
+            # big blocks (a dense block has its own budget, which its
+            # positions spend instead, so neither starves the other)
+            engine.cuts += mask.bit_count()
+        if not engine.positions & 1023:
             # one block can take seconds here: every 1024 positions the engine's
             # own entry point is called on the empty block (a table hit), so a
             # wrapper on ``engine.search`` (the editor's live guard) sees time pass
@@ -610,7 +617,7 @@ class _BitBlock:
                 raise TooTangled(
                     f"this drawing is too tangled to value: its circuits, with everything "
                     f"hanging on them, need more than {MAX_SEARCH_CUTS} cuts tried "
-                    f"({engine.searched} different positions of blocks); try fewer or "
+                    f"({engine.positions} different positions of blocks); try fewer or "
                     "shorter circuits, or smaller pieces hanging on them"
                 )
         alg = self.alg
@@ -733,9 +740,13 @@ class _Engine:
         self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
         self.plans: dict = {}
         self.budget = budget
-        self.cuts = 0  # the bitmask engines' work, in cuts tried (their budget)
+        self.cuts = 0  # the big bitmask blocks' work, in cuts tried (their budget)
         self.prune = prune
+        # blocks met here (the budget); positions searched inside bitmask blocks,
+        # which have budgets of their own, are counted apart so that a long search
+        # of one block does not spend the budget of the blocks met after it
         self.searched = 0
+        self.positions = 0
         self.numbers = None  # the game engine's helper for blocks worth numbers
         self.deadline = time.perf_counter() + MAX_SEARCH_SECONDS
 
