@@ -971,18 +971,10 @@ def _le(g, h) -> bool:
         elif y is not None:
             # g is not a number.  By number translation g - y = {g^L - y | g^R - y},
             # so g <= y iff no g^L >= y.
-            r = True
-            for gl in g.left:
-                if _le(h, gl):
-                    r = False
-                    break
+            r = not any(_le(h, gl) for gl in g.left)
         elif x is not None:
             # y <= h (h not a number) iff no h^R <= y, for the same reason.
-            r = True
-            for hr in h.right:
-                if _le(hr, g):
-                    r = False
-                    break
+            r = not any(_le(hr, g) for hr in h.right)
         else:
             r = _le_def(g, h)
         _LE[key] = r
