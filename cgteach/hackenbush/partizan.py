@@ -71,6 +71,18 @@ valued under their own table entry).  It keeps only Left's best and Right's
 best option, and does the same pruning of moves in hanging numbers.  The
 plain ``{left | right}`` search stays as the brute-force twin in the tests.
 
+Tried on the dense drawings of ``benchmarks/bench_tangled.py`` and not kept,
+so that nobody need try them again without a new idea: canonical names for
+isomorphic blocks (:data:`CANONICAL_LABELS`); an alpha-beta search with
+windows around the simplest number, tables of bounds and the best cut of
+each block tried first (1.5-2.3 times as many positions, 1.2-1.8 times
+slower, because a bound met once must often be searched again exactly);
+more cuts, or monotone bounds, to rule out moves in hanging numbers.  Even
+an oracle that knew every value and skipped each such move that cannot
+change the answer would search at most 2.7 times fewer positions (1.8 on
+the median 16-edge drawing, none on the easiest): most of a search is the
+cuts, and most moves in hanging numbers that get valued do change it.
+
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
 many edges or circuits, or for blue-red blocks an estimate of the positions
