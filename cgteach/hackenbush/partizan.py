@@ -80,8 +80,9 @@ slower, because a bound met once must often be searched again exactly);
 more cuts, or monotone bounds, to rule out moves in hanging numbers.  Even
 an oracle that knew every value and skipped each such move that cannot
 change the answer would search at most 2.7 times fewer positions (1.8 on
-the median 16-edge drawing, none on the easiest): most of a search is the
-cuts, and most moves in hanging numbers that get valued do change it.
+the median 16-edge drawing, almost none on the two easiest): most of a
+search is the cuts, and most moves in hanging numbers that get valued do
+change it.
 
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
