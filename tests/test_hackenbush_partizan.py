@@ -304,6 +304,18 @@ def test_colon_principle(base, h, k, data):
         assert ph == pk
 
 
+@given(drawings(max_nodes=3, max_extra=2), drawings(max_nodes=3, max_extra=1),
+       drawings(max_nodes=3, max_extra=1), st.data())
+def test_a_hanging_number_moves_the_value_at_most_as_much_as_itself(base, h, k, data):
+    # numbers x <= y hanging at one node: 0 <= P[y] - P[x] <= y - x (proof in partizan's notes)
+    node = data.draw(st.sampled_from(base.nodes))
+    (x, h), (y, k) = sorted([(value_by_search(h), h), (value_by_search(k), k)],
+                            key=lambda pair: pair[0])
+    px = value_by_search(hang(base, node, h))
+    py = value_by_search(hang(base, node, k))
+    assert 0 <= py - px <= y - x
+
+
 # -- worked examples --------------------------------------------------------------------
 
 
