@@ -119,6 +119,46 @@ def test_bitmask_block_with_hanging_numbers(hanging, h):
     assert numbers.fraction(fast) == plain_number(Hackenbush(drawn))
 
 
+def test_windows_of_hanging_numbers_settle_positions_and_change_nothing():
+    # fact 4's windows (partizan._BitBlock._window) on seeded random blocks
+    # with numbers hanging: the value of the plain search and of the engine
+    # told not to prune, and both ways of settling a position happen
+    import random
+
+    from cgteach.numbers import stalk_for
+
+    rng = random.Random(17)
+    colour = {1: "blue", -1: "red"}
+    settled = {"no cut": 0, "one side": 0}
+    checked = 0
+    while checked < 60:
+        n = rng.randint(2, 4)
+        edges = [(rng.randrange(k), k, rng.choice((1, -1))) for k in range(1, n + 1)]
+        edges += [(rng.randint(0, n), rng.randint(0, n), rng.choice((1, -1)))
+                  for _ in range(rng.randint(1, 4))]
+        edges = tuple(sorted((min(u, v), max(u, v), c) for u, v, c in edges))
+        drawn = [(u, v, colour[c]) for u, v, c in edges]
+        numbers = partizan._Numbers(len(edges) + 30)
+        weights, top = {}, 100
+        for _ in range(rng.randint(1, 2)):
+            node, x = rng.randint(1, n), F(rng.randint(-9, 9), rng.choice((1, 2, 4)))
+            weights[node] = weights.get(node, 0) + int(x * numbers.one)
+            below = node
+            for c in stalk_for(x):
+                drawn.append((below, top, c))
+                below, top = top, top + 1
+        if len(drawn) > 22:
+            continue
+        checked += 1
+        engine = partizan._Engine(numbers)
+        fast = engine.evaluate(edges, weights)
+        assert fast == partizan._Engine(numbers, prune=False).evaluate(edges, weights)
+        assert numbers.fraction(fast) == plain_number(Hackenbush(drawn))
+        for way in settled:
+            settled[way] += engine.settled[way]
+    assert settled["no cut"] > 0 and settled["one side"] > 0, settled
+
+
 def test_dense_twenty_edges_are_valued_and_bigger_refused_fast():
     import random
 

@@ -49,6 +49,18 @@ The facts the engine rests on:
    canonical options (for a number ``x`` they are the two neighbours of
    ``x`` in its sign expansion; a stalk of that sign expansion is the same
    thing drawn as edges).
+4. *A hanging number moves the value at most as much as itself.*  For
+   numbers ``x <= y`` hanging at ``v``, ``0 <= P[y] - P[x] <= y - x``.  The
+   lower bound is fact 3.  Proof of the upper bound: in
+   ``P[x] + d - P[y]`` with ``d = y - x``, read ``y`` as ``x`` and a stalk
+   of ``d`` hanging side by side at ``v`` (fact 3), and put the other stalk
+   of ``d`` on the ground; Left, moving second, answers every move by the
+   mirror move in the other copy.  A cut that drops ``v`` drops it in both
+   copies, and what is left is the stalk on the ground, cut down to a
+   prefix of the sign expansion of ``d >= 0``, so at least ``0``: Left
+   still wins.  tests/test_hackenbush_partizan.py checks it by brute force.
+   So after a move in a hanging number from ``x`` to ``o``, worth ``t``,
+   the value lies between ``t`` (an option) and ``t + (x - o)``.
 
 The engine walks the drawing once (an iterative depth-first search finding
 the blocks, deepest first), values every bridge by fact 2 and every block
@@ -68,8 +80,15 @@ second, faster engine, :class:`_BitBlock`: a position inside the block is an
 depth-first search on the bitmasks splits what still stands into its blocks
 (bridges folded into the number hanging below them, blocks with a circuit
 valued under their own table entry).  It keeps only Left's best and Right's
-best option, and does the same pruning of moves in hanging numbers.  The
-plain ``{left | right}`` search stays as the brute-force twin in the tests.
+best option.  It values the moves in hanging numbers first: by fact 4 they
+pin the value into a window, which often settles it with no cut valued, or
+with one player's cuts only (:meth:`_BitBlock._window`).  On the dense
+16-edge drawings of ``benchmarks/bench_tangled.py`` this took the median
+from 52 ms to 22 ms against skipping the moves in numbers one cut rules
+out, which the engine did before (and a faster split, lists instead of
+dicts, then to 19 ms).
+The plain ``{left | right}`` search stays as the brute-force twin in the
+tests.
 
 Tried on the dense drawings of ``benchmarks/bench_tangled.py`` and not kept,
 so that nobody need try them again without a new idea: canonical names for
@@ -77,37 +96,22 @@ isomorphic blocks (:data:`CANONICAL_LABELS`); an alpha-beta search with
 windows around the simplest number, tables of bounds and the best cut of
 each block tried first (1.5-2.3 times as many positions, 1.2-1.8 times
 slower, because a bound met once must often be searched again exactly);
-more cuts, or monotone bounds, to rule out moves in hanging numbers.  Even
-an oracle that knew every value and skipped each such move that cannot
-change the answer would search at most 2.7 times fewer positions (1.8 on
-the median 16-edge drawing, almost none on the two easiest): most of a
-search is the cuts, and most moves in hanging numbers that get valued do
-change it.  Three cheaper ways to a cut were measured too: a faster
-:meth:`_BitBlock.split` (dicts keyed by bit; 20 % off each split of about
-10 µs, 3 % overall, though splits are a quarter to three fifths of the
-time); one split shared by all the cuts of a chain of nodes of degree two,
-which leave the same block minus the chain (4 % on dense 16 edges, nothing
-on lecture drawings, 6 % slower on random chords: the chains of the blocks
-a search meets are short); and a table of the value after each cut (only
-one cut in ten leaves a position, with its hanging numbers, that another
-cut has already left).
-
-One more fact was proved and measured, and not kept: *a number hanging at
-a node moves the value at most as much as itself*.  For numbers
-``x <= y`` hanging at ``v``, ``0 <= P[y] - P[x] <= y - x``.  Proof of the
-upper bound: in ``P[x] + d - P[y]`` with ``d = y - x``, read ``y`` as
-``x`` and a stalk of ``d`` hanging side by side at ``v`` (fact 3), and put
-the other stalk of ``d`` on the ground; Left, moving second, answers every
-move by the mirror move in the other copy.  A cut that drops ``v`` drops
-it in both copies, and what is left is the stalk on the ground, cut down
-to a prefix of the sign expansion of ``d >= 0``, so at least ``0``: Left
-still wins.  (tests/test_hackenbush_partizan.py checks it by brute force.)
-It bounds each cut of a position reached by a move in a hanging number by
-the same cut one move before; in the dense 16-edge drawings that spared
-62 % of the cuts valued in such positions but only up to 5 % of the
-positions, because what those cuts lead to is met by other ways anyway.
-And where ``P[x] - x`` is equal at two numbers it is equal between them,
-which could settle at most a quarter of the positions of the median drawing.
+more cuts, or monotone bounds, to rule out moves in hanging numbers (the
+engine before the windows of fact 4 skipped such moves when one cut ruled
+them out; valuing them all and using the window is faster).  Two cheaper
+ways to a cut were measured too: one split shared by all the cuts of a
+chain of nodes of degree two, which leave the same block minus the chain
+(4 % on dense 16 edges, nothing on lecture drawings, 6 % slower on random
+chords: the chains of the blocks a search meets are short); and a table
+of the value after each cut (only one cut in ten leaves a position, with
+its hanging numbers, that another cut has already left).  Fact 4 also
+bounds each cut of a position by the same cut one move in a hanging number
+before; that spared 62 % of the cuts valued in such positions but only up
+to 5 % of the positions, because what those cuts lead to is met by other
+ways anyway.  Every block the search meets has its position with nothing
+hanging searched in full (the windows walk down to it), so the table
+holds each block once in full and the splits of its cuts are the floor of
+the work: about half of the time on the dense drawings.
 
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
@@ -499,11 +503,12 @@ class _BitBlock:
     beside different neighbours is not searched again.
 
     Only Left's best and Right's best option matter for a number, so the
-    search keeps a running maximum and minimum instead of option lists, and
-    values a move in a hanging number only when one cut cannot rule it out
-    (:meth:`_bounded`).  The brute-force twins are the plain search
-    ``bluered.value_by_search`` and HB's block engine (``bitmask=False``),
-    in tests/test_hackenbush_partizan.py.
+    search keeps a running maximum and minimum instead of option lists.  A
+    position with numbers hanging values the moves in them first, and then
+    only the cuts that their window leaves open (:meth:`_window`).  The
+    brute-force twins are the plain search ``bluered.value_by_search`` and
+    HB's block engine (``bitmask=False``), in
+    tests/test_hackenbush_partizan.py.
     """
 
     def __init__(self, edges, engine):
@@ -514,13 +519,15 @@ class _BitBlock:
             raise TooTangled(f"a block of {n} nodes is too big to search")
         self.nodes = n
         inc = [0] * n
-        self.ends = [a + b for a, b, _ in edges]  # the other end of i from v is ends[i] - v
-        self.colour = [c for _, _, c in edges]
         for i, (a, b, _) in enumerate(edges):
             inc[a] |= 1 << i
             inc[b] |= 1 << i
         self.inc = inc
-        self.ends_mask = [(1 << a) | (1 << b) for a, b, _ in edges]
+        # keyed by an edge's bit: the other end from v is ends[bit] - v
+        self.ends = {1 << i: a + b for i, (a, b, _) in enumerate(edges)}
+        self.colour = {1 << i: c for i, (_, _, c) in enumerate(edges)}
+        self.ends_mask = {1 << i: (1 << a) | (1 << b) for i, (a, b, _) in enumerate(edges)}
+        self.orders: dict = {}  # a set of nodes as bits: its nodes in order, a tuple
         self.left = sum(1 << i for i, (_, _, c) in enumerate(edges) if c > 0)
         # a parallel twin of the edge before it (edges are sorted): one cut for both
         self.twin = sum(1 << i for i in range(1, len(edges)) if edges[i] == edges[i - 1])
@@ -532,7 +539,7 @@ class _BitBlock:
         self.limit = MAX_DENSE_SEARCH
         self.searched = 0
         self.splits: dict = {}  # (mask << 8 | root): the steps of split()
-        self.children: dict = {}  # (mask << 8 | foot): the cuts of a block, _children()
+        self.children: dict = {}  # (mask << 9 | foot << 1 | left): one side's cuts, _children()
         self.edges: dict = {}  # (colour, number on top): the edge's value, c:x
 
     def split(self, mask, root):
@@ -549,55 +556,59 @@ class _BitBlock:
         depend only on ``mask`` and ``root``, so they are kept: the many
         positions that differ only in hanging numbers share them.
         """
-        inc, ends = self.inc, self.ends
-        disc, low = {root: 0}, {root: 0}
+        inc, ends, n = self.inc, self.ends, self.nodes
+        disc = [-1] * n  # the order a node is found in (-1: not yet)
+        low = [0] * n
+        disc[root] = 0
+        found = 1
         stack = [[root, 0, inc[root] & mask]]  # node, the tree edge into it, edges left
         edges_seen: list[int] = []
         steps = []
         while stack:
             top = stack[-1]
-            u, into, rest = top
+            rest = top[2]
             if rest:
                 bit = rest & -rest
                 top[2] = rest ^ bit
-                if bit == into:
+                if bit == top[1]:
                     continue
-                w = ends[bit.bit_length() - 1] - u
-                if w not in disc:
-                    disc[w] = low[w] = len(disc)
+                u = top[0]
+                w = ends[bit] - u
+                d = disc[w]
+                if d < 0:
+                    disc[w] = low[w] = found
+                    found += 1
                     edges_seen.append(bit)
                     stack.append([w, bit, inc[w] & mask])
-                elif disc[w] < disc[u]:  # a back edge (or a parallel twin), from below
+                elif d < disc[u]:  # a back edge (or a parallel twin), from below
                     edges_seen.append(bit)
-                    if disc[w] < low[u]:
-                        low[u] = disc[w]
+                    if d < low[u]:
+                        low[u] = d
                 continue
             stack.pop()
             if not stack:
                 break
+            u, into = top[0], top[1]
             p = stack[-1][0]
-            if low[u] < low[p]:
-                low[p] = low[u]
-            if low[u] >= disc[p]:  # the block above p through the tree edge ``into``
-                block = 0
-                while True:
+            lu = low[u]
+            if lu < low[p]:
+                low[p] = lu
+            if lu >= disc[p]:  # the block above p through the tree edge ``into``
+                bit = edges_seen.pop()
+                if bit == into:
+                    steps.append((0, u, p, self.colour[into]))
+                    continue
+                block = bit
+                nodes = self.ends_mask[bit]
+                while bit != into:
                     bit = edges_seen.pop()
                     block |= bit
-                    if bit == into:
-                        break
-                if block == into:
-                    steps.append((0, u, p, self.colour[into.bit_length() - 1]))
-                else:
-                    nodes = 0
-                    rest = block
-                    while rest:
-                        bit = rest & -rest
-                        rest ^= bit
-                        i = bit.bit_length() - 1
-                        nodes |= self.ends_mask[i]
-                    nodes &= ~(1 << p)
-                    order = tuple(v for v in range(self.nodes) if nodes >> v & 1)
-                    steps.append((1, block, p, order))
+                    nodes |= self.ends_mask[bit]
+                nodes &= ~(1 << p)
+                order = self.orders.get(nodes)
+                if order is None:
+                    order = self.orders[nodes] = tuple(v for v in range(n) if nodes >> v & 1)
+                steps.append((1, block, p, order))
         self.splits[mask << 8 | root] = steps
         return steps
 
@@ -658,15 +669,28 @@ class _BitBlock:
                     f"({engine.positions} different positions of blocks); try fewer or "
                     "shorter circuits, or smaller pieces hanging on them"
                 )
-        alg = self.alg
-        lo = hi = None
-        best_l = best_r = 0  # the best cut for each player (a bit), a hint below
-        children = self.children.get(mask << 8 | foot)
+        if not any(w[v] for v in order):
+            lo = self._best(mask, foot, w, True, None)
+            hi = self._best(mask, foot, w, False, None)
+        else:
+            found, lo, hi = self._window(mask, foot, order, w)
+            if found is not None:
+                self.memo[key] = found
+                return found
+        if lo is not None and hi is not None and lo >= hi:
+            raise AssertionError("blue-red options out of order: not a number")
+        answer = self.memo[key] = self.alg.simplest(lo, hi)
+        return answer
+
+    def _best(self, mask, foot, w, left, best):
+        """Left's best cut (``left``) or Right's, from ``best`` on (``None``: none yet)."""
+        children = self.children.get(mask << 9 | foot << 1 | left)
         if children is None:
-            children = self._children(mask, foot)
+            children = self._children(mask, foot, left)
+        alg = self.alg
         edges = self.edges
         search = self.search
-        for bit, is_left, steps in children:
+        for steps in children:
             # self.value(mask ^ bit, w, foot), inlined: this loop is most of the work
             after = 0
             u = w
@@ -685,29 +709,90 @@ class _BitBlock:
                         u = list(u)
                         copied = True
                     u[p] += x
-            if is_left:
-                if lo is None or after > lo:
-                    lo, best_l = after, bit
-            elif hi is None or after < hi:
-                hi, best_r = after, bit
-        moves = []  # (side, node, new number): the moves in hanging numbers
+            if best is None or (after > best if left else after < best):
+                best = after
+        return best
+
+    def _window(self, mask, foot, order, w):
+        """The value of a position with numbers hanging, when the moves in them settle it.
+
+        Every move in a hanging number is valued first.  A Left move from
+        ``x`` to ``o`` at ``v``, worth ``t``, is a Left option, so the value
+        ``y`` is above ``t``; and by fact 4 (``0 <= P[x] - P[o] <= x - o``)
+        ``y <= t + (x - o)``.  The same for Right, from above.  So ``y`` lies
+        in a window ``[low, high]``, and between the best moves in numbers:
+
+        * if ``low == high``, that is ``y``, and no cut is valued;
+        * if the simplest number ``z`` of the window is ``high``, only Right's
+          cuts are valued first.  If Right's best option lies above ``z``,
+          then ``z`` lies between Left's best and Right's best (Left's all lie
+          below ``y <= z``).  ``y`` is the simplest number there and lies in
+          the window, where ``z`` is the simplest, so ``y = z``, and Left's cuts
+          are never valued;
+        * the mirror if ``z`` is ``low``, with Left's cuts.
+
+        Otherwise (or if that check fails) both sides are valued as usual,
+        as they are when the engine is told not to prune (``prune=False``).
+        Returns ``(value, None, None)``, or ``(None, lo, hi)``: Left's best
+        and Right's best option, for the simplest number between them.
+        """
+        alg = self.alg
+        prune, settled = self.engine.prune, self.engine.settled
+        lo = hi = low = high = None  # the best moves in numbers; the window
+        u = list(w)
         for v in order:
             x = w[v]
-            if x:
-                lefts, rights = alg.options(x)
-                moves.extend((1, v, o) for o in lefts)
-                moves.extend((-1, v, o) for o in rights)
-        if moves:
-            w = list(w)
-            lo, hi = self._bounded(mask, foot, order, w, lo, hi, best_l, best_r, moves)
-        if lo is not None and hi is not None and lo >= hi:
-            raise AssertionError("blue-red options out of order: not a number")
-        answer = self.memo[key] = alg.simplest(lo, hi)
-        return answer
+            if not x:
+                continue
+            lefts, rights = alg.options(x)
+            for o in lefts:
+                u[v] = o
+                t = self.search(mask, foot, order, u)
+                if lo is None or t > lo:
+                    lo = t
+                if high is None or t + x - o < high:
+                    high = t + x - o
+            for o in rights:
+                u[v] = o
+                t = self.search(mask, foot, order, u)
+                if hi is None or t < hi:
+                    hi = t
+                if low is None or t - (o - x) > low:
+                    low = t - (o - x)
+            u[v] = x
+            if low is not None and low == high and prune:
+                settled["no cut"] += 1
+                return low, None, None
+        # the simplest number of the window (values are whole units, so the
+        # closed ends ``low``, ``high`` are the open ends ``low - 1``, ``high + 1``)
+        a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
+        b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
+        z = alg.simplest(a, b) if prune else None
+        if z is not None and z == high:
+            hi = self._best(mask, foot, w, False, hi)
+            if hi is None or hi > z:
+                settled["one side"] += 1
+                return z, None, None
+            lo = self._best(mask, foot, w, True, lo)
+        elif z is not None and z == low:
+            lo = self._best(mask, foot, w, True, lo)
+            if lo is None or lo < z:
+                settled["one side"] += 1
+                return z, None, None
+            hi = self._best(mask, foot, w, False, hi)
+        else:
+            lo = self._best(mask, foot, w, True, lo)
+            hi = self._best(mask, foot, w, False, hi)
+        return None, lo, hi
 
-    def _children(self, mask, foot):
-        """The cuts of a block: ``(bit, by Left?, steps after it)``, kept per block."""
-        cuts = mask & ~(self.twin & (mask << 1))  # skip a twin whose sibling below stands
+    def _children(self, mask, foot, left):
+        """Left's (``left``) or Right's cuts of a block: ``(bit, steps after it)``, kept.
+
+        One side at a time: a position settled by the moves in its hanging
+        numbers and one side's cuts never splits the other side's.
+        """
+        own = self.left if left else ~self.left
+        cuts = mask & own & ~(self.twin & (mask << 1))  # skip a twin whose sibling below stands
         out = []
         while cuts:
             bit = cuts & -cuts
@@ -716,51 +801,9 @@ class _BitBlock:
             steps = self.splits.get(rest << 8 | foot)
             if steps is None:
                 steps = self.split(rest, foot)
-            out.append((bit, bool(bit & self.left), steps))
-        self.children[mask << 8 | foot] = out
+            out.append(steps)
+        self.children[mask << 9 | foot << 1 | left] = out
         return out
-
-    def _bounded(self, mask, foot, order, w, lo, hi, best_l, best_r, moves):
-        """Left's best and Right's best, valuing only the moves in hanging numbers that matter.
-
-        ``x`` is the simplest number between the best cuts.  A Left move to
-        ``T`` (a smaller number at one node) matters only if ``T`` could
-        reach ``x``; ``T`` is a number, so it is smaller than each of its
-        Right options, and one Right cut of ``T`` worth at most ``x`` proves
-        ``T < x`` without valuing ``T`` (and the mirror for Right).  The cut
-        tried is the best one here for the other player.  Moves not ruled
-        out are valued, ``x`` recomputed, and this repeats until ``x`` stays
-        put; then every skipped move lies on the right side of ``x``, so
-        ``x`` is the simplest number between the true best options.
-        (The same argument as ``_Engine._bounded``.)
-        """
-        simplest = self.alg.simplest
-        pending = moves
-        while True:
-            x = simplest(lo, hi)
-            keep = []
-            for move in pending:
-                side, v, o = move
-                old = w[v]
-                w[v] = o
-                try:
-                    hint = best_r if side > 0 else best_l
-                    if hint and (mask, foot, *[w[u] for u in order]) not in self.memo:
-                        bound = self.value(mask ^ hint, w, foot)
-                        if bound <= x if side > 0 else bound >= x:
-                            keep.append(move)
-                            continue
-                    t = self.search(mask, foot, order, w)
-                finally:
-                    w[v] = old
-                if side > 0:
-                    if lo is None or t > lo:
-                        lo = t
-                elif hi is None or t < hi:
-                    hi = t
-            if simplest(lo, hi) == x:
-                return lo, hi
-            pending = keep
 
 
 class _Engine:
@@ -785,6 +828,8 @@ class _Engine:
         # of one block does not spend the budget of the blocks met after it
         self.searched = 0
         self.positions = 0
+        # positions of bitmask blocks settled by their window (_BitBlock._window)
+        self.settled = {"no cut": 0, "one side": 0}
         self.numbers = None  # the game engine's helper for blocks worth numbers
         self.deadline = time.perf_counter() + MAX_SEARCH_SECONDS
 
