@@ -767,26 +767,23 @@ class _BitBlock:
         # closed ends ``low``, ``high`` are the open ends ``low - 1``, ``high + 1``)
         a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
         b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
-        z = alg.simplest(a, b) if prune else None
-        if z is not None and z == high:
+        z = alg.simplest(a, b)
+        if prune and z == high:
             hi = self._best(mask, foot, w, False, hi)
             if hi is None or hi > z:
                 settled["one side"] += 1
                 return z, None, None
-            lo = self._best(mask, foot, w, True, lo)
-        elif z is not None and z == low:
+            return None, self._best(mask, foot, w, True, lo), hi
+        if prune and z == low:
             lo = self._best(mask, foot, w, True, lo)
             if lo is None or lo < z:
                 settled["one side"] += 1
                 return z, None, None
-            hi = self._best(mask, foot, w, False, hi)
-        else:
-            lo = self._best(mask, foot, w, True, lo)
-            hi = self._best(mask, foot, w, False, hi)
-        return None, lo, hi
+            return None, lo, self._best(mask, foot, w, False, hi)
+        return None, self._best(mask, foot, w, True, lo), self._best(mask, foot, w, False, hi)
 
     def _children(self, mask, foot, left):
-        """Left's (``left``) or Right's cuts of a block: ``(bit, steps after it)``, kept.
+        """Left's (``left``) or Right's cuts of a block: the steps of what each leaves, kept.
 
         One side at a time: a position settled by the moves in its hanging
         numbers and one side's cuts never splits the other side's.
