@@ -92,7 +92,7 @@ def _sum_value():
     return nim_sum(divisors.values(13)[12], grundys_game.values(11)[10], 3)
 
 
-@exercise("03.3", "the Grundy number of (divisor game 12) + (Grundy's game 10) + (Nim heap 3)",
+@exercise("03.3", "the Grundy number of (divisor game 12) + (Grundy's game 10) + (Nim pile 3)",
           solution=_sum_value,
           wrong=[0, 5, 2])
 def _(answer):
