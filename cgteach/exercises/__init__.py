@@ -189,7 +189,7 @@ def whole_number(x, what: str = "the answer") -> int:
     >>> whole_number(7.0, "an edge number")
     Traceback (most recent call last):
     ...
-    cgteach.exercises.Refusal: an edge number should be a whole number, not 7.0 (a float).
+    cgteach.exercises.Refusal: An edge number should be a whole number, not 7.0 (a float).
     """
     kind = type(x)
     if kind is int:
@@ -273,14 +273,15 @@ class _TotalTimeUp(_TimeUp):
     pass
 
 
-_REFIRE = 0.25   # seconds between repeated timeouts, if student code swallows one
+_REFIRE = 0.25   # thread mode: seconds between repeated timeouts, if student code swallows one
+_TICK = 0.02     # signal mode: the timer ticks this often while a check runs
 
 
 class _Alarms(threading.local):
     def __init__(self):
         self.stack: list = []      # [deadline, exception class], innermost last
-        self.lock = threading.Lock()
         self.saved = None          # signal mode: what had SIGALRM before us
+        self.tracing = None        # signal mode: (the trace function before us,) if we set one
         self.watchdog = None       # thread mode: the watchdog thread
 
 
@@ -291,26 +292,45 @@ def _signal_mode() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-def _arm(a) -> None:
-    if not a.stack:
-        return
-    if a.watchdog is not None:
-        with a.watchdog.wake:
-            a.watchdog.wake.notify()
-        return
-    left = min(d for d, _ in a.stack) - time.monotonic()
-    signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4), _REFIRE)
+def _expired():
+    now = time.monotonic()
+    for entry in reversed(_ALARMS.stack):      # the innermost expired deadline speaks
+        if entry[0] <= now:
+            return entry
+    return None
+
+
+def _tracer(frame, event, arg):
+    # Set only after student code swallowed a timeout (a bare ``except:`` in a loop): then
+    # the timeout is raised again at the next line, which is in the ``except`` clause
+    # itself, so it leaves the ``try`` that swallowed it.
+    if frame.f_code in _QUIET:
+        return None
+    entry = _expired()
+    if entry is not None:
+        raise entry[1]()
+    return _tracer
 
 
 def _on_alarm(signum, frame):
+    # Runs at every tick of the timer while a check runs: a tick costs a few microseconds,
+    # far less than setting a timer for each call of the student's function.
     a = _ALARMS
     if not a.stack or (frame is not None and frame.f_code in _QUIET):
-        return   # between our own steps: the interval timer comes back shortly
-    now = time.monotonic()
-    expired = [exc for d, exc in a.stack if d <= now]
-    if expired:
-        raise expired[-1]()
-    _arm(a)
+        return   # between our own steps: the next tick comes shortly
+    entry = _expired()
+    if entry is None:
+        return
+    if entry[2]:    # raised before, and still running: the student's code swallowed it
+        if a.tracing is None:
+            a.tracing = (sys.gettrace(),)
+        sys.settrace(_tracer)
+        f = frame
+        while f is not None and f.f_code not in _QUIET:
+            f.f_trace = _tracer
+            f = f.f_back
+    entry[2] += 1
+    raise entry[1]()
 
 
 def _async_raise(ident: int, exc) -> None:
@@ -325,10 +345,9 @@ class _Watchdog(threading.Thread):
 
     def __init__(self, stack, ident):
         super().__init__(name="cgteach-exercise-watchdog", daemon=True)
-        self.stack, self.ident = stack, ident
+        self.stack, self.target = stack, ident
         self.wake = threading.Condition()
         self.stopped = False
-        self.fired = False
 
     def run(self):
         with self.wake:
@@ -338,55 +357,68 @@ class _Watchdog(threading.Thread):
                 if not entries:
                     self.wake.wait()
                     continue
-                expired = [exc for d, exc in entries if d <= now]
+                expired = [e[1] for e in entries if e[0] <= now]
                 if expired:
-                    _async_raise(self.ident, expired[-1])
-                    self.fired = True
+                    _async_raise(self.target, expired[-1])
                     self.wake.wait(_REFIRE)
                 else:
-                    self.wake.wait(min(d for d, _ in entries) - now)
+                    self.wake.wait(min(e[0] for e in entries) - now)
 
 
 def _push(seconds: float, exc) -> list:
     a = _ALARMS
-    entry = [time.monotonic() + seconds, exc]
+    entry = [time.monotonic() + seconds, exc, 0]   # deadline, exception, times raised
     if not a.stack:
         if _signal_mode():
             handler = signal.signal(signal.SIGALRM, _on_alarm)
-            delay, interval = signal.setitimer(signal.ITIMER_REAL, 0)
+            delay, interval = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
             a.saved = (handler, delay, interval, time.monotonic())
         else:
             a.watchdog = _Watchdog(a.stack, threading.get_ident())
             a.watchdog.start()
-    a.stack.append(entry)
-    _arm(a)
+    if a.watchdog is not None:
+        with a.watchdog.wake:
+            a.stack.append(entry)
+            a.watchdog.wake.notify()
+    else:
+        a.stack.append(entry)
     return entry
 
 
+def _remove(stack: list, entry) -> None:
+    for i, other in enumerate(stack):
+        if other is entry:
+            del stack[i]
+            return
+
+
 def _pop(entry) -> None:
+    """Undo :func:`_push`; safe to call again if a timeout interrupted it."""
     a = _ALARMS
     if a.watchdog is not None:
         with a.watchdog.wake:
-            if entry in a.stack:
-                a.stack.remove(entry)
+            _remove(a.stack, entry)
             a.watchdog.wake.notify()
-    elif entry in a.stack:
-        a.stack.remove(entry)
+    else:
+        _remove(a.stack, entry)
+    if a.tracing is not None and (not a.stack or entry[2]):
+        sys.settrace(a.tracing[0])   # the escalation is over (see _on_alarm)
+        a.tracing = None
     if a.stack:
-        _arm(a)
         return
     if a.watchdog is not None:
-        dog, a.watchdog = a.watchdog, None
+        dog = a.watchdog
         with dog.wake:
             dog.stopped = True
             dog.wake.notify()
         dog.join()
+        a.watchdog = None
         _async_raise(threading.get_ident(), None)   # drop a timeout not yet delivered
     elif a.saved is not None:
         handler, delay, interval, since = a.saved
-        a.saved = None
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, handler if handler is not None else signal.SIG_DFL)
+        a.saved = None
         if delay:   # someone else's timer was running: give back what is left of it
             signal.setitimer(signal.ITIMER_REAL,
                              max(delay - (time.monotonic() - since), 1e-3), interval)
@@ -482,21 +514,25 @@ class StudentFunction:
         self.calls = 0
 
     def __call__(self, *args, shown: str | None = None):
-        shown = shown or f"{self.name}({', '.join(_show(a) for a in args)})"
         self.calls += 1
         try:
             return _limited(self.limit, _CallTimeUp, self.func, *args)
         except _CallTimeUp:
+            shown = shown or self._shown(args)
             raise _StudentFailed(f"{shown} took more than {self.limit:g} s, the time limit "
                                  "for one call; is there a loop that never ends?") from None
         except (_TotalTimeUp, KeyboardInterrupt):
             raise
         except BaseException as error:     # SystemExit too: the student's code called exit()
+            shown = shown or self._shown(args)
             raise _StudentFailed(f"{shown} raised {_error_text(error)}{_where(error)}.") from None
+
+    def _shown(self, args) -> str:
+        return f"{self.name}({', '.join(_show(a) for a in args)})"
 
 
 # code objects in which a SIGALRM timeout waits for the next tick instead of raising
-_QUIET = {f.__code__ for f in (_arm, _on_alarm, _push, _pop, _limited)} | {
+_QUIET = {f.__code__ for f in (_on_alarm, _tracer, _expired, _remove, _push, _pop, _limited)} | {
     StudentFunction.__call__.__code__}
 
 

@@ -233,7 +233,7 @@ def _(answer):
                              "next, wins.")
         missing = len([i for i in true if i not in mine])
         if missing:
-            return missing_verdict(len(mine), missing, f"cut for {name}", f"{name}'s list")
+            return missing_verdict(len(mine), missing, "cut", f"{name}'s list")
     return right(f"The value is {value(p)} > 0, so only Blue has winning cuts.")
 
 
