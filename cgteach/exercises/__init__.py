@@ -306,9 +306,10 @@ def _tracer(frame, event, arg):
     # itself, so it leaves the ``try`` that swallowed it.
     if frame.f_code in _QUIET:
         return None
-    entry = _expired()
-    if entry is not None:
-        raise entry[1]()
+    if event == "line":   # not "exception": raising there would only replace the timeout
+        entry = _expired()
+        if entry is not None:
+            raise entry[1]()
     return _tracer
 
 
