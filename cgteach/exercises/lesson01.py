@@ -7,6 +7,7 @@ number where it disagrees.
 
 from __future__ import annotations
 
+import functools
 from math import comb
 
 from cgteach import binary_expansion
@@ -53,12 +54,17 @@ def _(answer):
     return right("It agrees with binary_expansion for every n below 5000.")
 
 
+@functools.cache
+def _three_power_count() -> int:
+    return sum(len(binary_expansion(n)) == 3 for n in range(1 << 10))
+
+
 @exercise("01.2", "how many numbers below 1024 have exactly three powers in their expansion",
           solution=lambda: sum(len(binary_expansion(n)) == 3 for n in range(1 << 10)),
           wrong=[100, 1000, 3])
 def _(answer):
     answer = whole_number(answer, "the answer (a count)")
-    count = sum(len(binary_expansion(n)) == 3 for n in range(1 << 10))
+    count = _three_power_count()
     if answer == count:
         return right(f"It is the number of ways to choose 3 of the 10 powers: C(10, 3) = "
                      f"{comb(10, 3)}.")

@@ -10,6 +10,7 @@ breaks.
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations_with_replacement
 
@@ -88,12 +89,17 @@ def _(answer):
                  "the only move that makes it 0.")
 
 
+@functools.cache
+def _balanced_pairs() -> int:
+    return sum(nim.is_balanced([a, b]) for a in range(64) for b in range(64))
+
+
 @exercise("02.2", "how many ordered pairs (a, b) with 0 <= a, b < 64 are balanced",
           solution=lambda: sum(nim.is_balanced([a, b]) for a in range(64) for b in range(64)),
           wrong=[0, 32, 4096, 63])
 def _(answer):
     answer = whole_number(answer, "the answer (how many pairs)")
-    count = sum(nim.is_balanced([a, b]) for a in range(64) for b in range(64))
+    count = _balanced_pairs()
     if answer == count:
         return right("Exactly the 64 pairs with a = b: two piles are balanced only when "
                      "they are equal, and then the second player wins (Thm 3.1).")
@@ -101,9 +107,10 @@ def _(answer):
     return wrong(f"There are {side} than {_show(answer)}: for which b is a ⊕ b = 0?")
 
 
-def _random_positions(count=300, seed=2):
+@functools.cache
+def _random_positions(count=300, seed=2) -> tuple:
     rng = random.Random(seed)
-    return [tuple(rng.randint(0, 50) for _ in range(rng.randint(1, 6))) for _ in range(count)]
+    return tuple(tuple(rng.randint(0, 50) for _ in range(rng.randint(1, 6))) for _ in range(count))
 
 
 @exercise("02.3", "a function count_winning_moves(heaps) that counts the winning moves "
@@ -114,7 +121,7 @@ def _random_positions(count=300, seed=2):
                  lambda heaps: sum(h ^ nim_sum(heaps) <= h for h in heaps)])
 def _(answer):
     f = require_function(answer, "count_winning_moves(heaps), from a list of pile sizes")
-    for heaps in BENCH + _random_positions():
+    for heaps in BENCH + list(_random_positions()):
         got = whole_number(f(list(heaps)), f"{f.name}({list(heaps)})")
         expected = len(nim.winning_moves(heaps))
         if got != expected:

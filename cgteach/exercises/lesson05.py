@@ -15,6 +15,7 @@ the fast method and confirmed cut by cut.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from cgteach._validate import show as _show
@@ -123,7 +124,8 @@ def _(answer):
 
 # --- 05.3 -------------------------------------------------------------------
 
-def _random_trees(count=150, seed=5):
+@functools.cache
+def _random_trees(count=150, seed=5) -> tuple:
     """Seeded random trees (one ground node, no loops, no circuits), small ones first.
 
     Half come from ``random_position`` (varied shapes, but it rarely yields a tree of
@@ -139,7 +141,7 @@ def _random_trees(count=150, seed=5):
     while len(trees) < count:
         size = rng.randint(11, 25)
         trees.append(Hackenbush([(rng.randrange(j), j) for j in range(1, size + 1)]))
-    return sorted(trees, key=len)
+    return tuple(sorted(trees, key=len))
 
 
 def _tree_value(p: Hackenbush) -> int:
