@@ -42,7 +42,7 @@ from cgteach.exercises import (
 EXERCISES = all_exercises()
 IDS = [ex.exercise_id for ex in EXERCISES]
 FUNCTION_EXERCISES = [ex for ex in EXERCISES if ex.function is not None]
-SMALL = 0.1           # seconds: the per-call limit used for slow answers below
+SMALL = 0.05          # seconds: the per-call limit used for slow answers below
 SLACK = 1.5           # seconds allowed on top of a limit on a loaded 2-core machine
 
 
@@ -98,7 +98,13 @@ def _numpy_int(n):
     return np.int64(n) if -2**63 <= n < 2**63 else n
 
 
-@pytest.mark.parametrize("ex", EXERCISES, ids=IDS)
+# Function exercises with thousands of calls are left out here (numpy scalars are slow
+# to make); three of them stand for the rest.
+NUMPY_EXERCISES = [ex for ex in EXERCISES
+                   if ex.function is None or ex.exercise_id in ("00.4", "02.5", "03.1")]
+
+
+@pytest.mark.parametrize("ex", NUMPY_EXERCISES, ids=lambda ex: ex.exercise_id)
 def test_numpy_integers_are_whole_numbers(ex):
     seen = Counter()
     answer = _rebuild(ex.solution(), _numpy_int, seen)
