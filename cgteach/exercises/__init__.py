@@ -4,7 +4,7 @@ Every lesson ends with exercises.  Each one has an identifier such as
 ``"02.1"`` (lesson 02, exercise 1) and a *checker*: a function that takes
 the student's answer and says whether it is right, and, when it is not,
 why — a counterexample position, the move that refutes a claimed winning
-move, the first heap size where a table goes wrong.  The right answers are
+move, the first pile size where a table goes wrong.  The right answers are
 never stored as text: every checker computes them from the mathematics of
 the package (or by brute force) when it is asked.
 
@@ -27,40 +27,87 @@ Offers:
   entries (used by the tests: each entry knows a way to compute a right
   answer, ``solution()``, and a few wrong answers it must reject, ``wrong``).
 
+**Student code runs guarded.**  The answer is student code: a function
+with bugs, a loop without end, an object whose ``==`` always says yes.
+Whatever it does becomes a verdict, in one place (:meth:`Exercise.check`):
+
+- an exception raised by the student's function (or by the answer's own
+  methods, ``__iter__``, ``__eq__``, ``__repr__`` …) is reported with its
+  type, its message and the line of the student's code it came from;
+- each call of the student's function has a time limit, :data:`TIME_LIMIT`
+  seconds (``check(..., time_limit=0.5)`` changes it), and the whole check
+  at most :data:`TOTAL_FACTOR` times that; the verdict states the limit.
+  In the main thread (a notebook's kernel runs cells there) the limit is a
+  ``SIGALRM`` timer; in another thread a watchdog thread raises the timeout
+  in the checking thread.  Both are removed before ``check`` returns.  A
+  call stuck inside one C function (``time.sleep`` outside the main
+  thread, one huge ``2 ** 10 ** 10``) is stopped only when that returns;
+- answers are read with a bound: a list longer than the exercise could
+  need, or an endless iterator, is "too long", and never read to the end;
+- types are exact: a whole number is an ``int`` (or a numpy integer), not
+  ``True``, not ``3.0``, not ``"3"``, not a subclass of ``int`` whose
+  ``==`` might say anything.  Right answers are compared as plain values
+  that the checker made itself, never with the answer's own ``==``.
+
 A checker module looks like this::
 
     from cgteach import nim
-    from cgteach.exercises import exercise, right, wrong
+    from cgteach.exercises import exercise, read_items, right, wrong
 
     @exercise("02.1", "every winning move from [13, 19, 10]",
               solution=lambda: nim.winning_moves([13, 19, 10]),
               wrong=[[], [(0, 7)]])
     def _(answer):
-        expected = nim.winning_moves([13, 19, 10])
-        if sorted(answer) == expected:
-            return right("that is the only one.")
-        return wrong("…")
+        moves = read_items(answer, "the list of winning moves", limit=100)
+        ...
+        return right("that is the only one.")
 """
 
 from __future__ import annotations
 
 import importlib
+import linecache
+import math
+import os
 import pkgutil
 import re
-from collections.abc import Callable
+import signal
+import sys
+import sysconfig
+import threading
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import islice
 
 from cgteach._validate import show as _show
 
-__all__ = ["check", "exercise", "right", "wrong", "Verdict", "Exercise", "get", "all_exercises"]
+__all__ = ["check", "exercise", "right", "wrong", "Verdict", "Exercise", "get", "all_exercises",
+           "TIME_LIMIT", "TOTAL_FACTOR", "Refusal", "read_items", "whole_number", "read_bool",
+           "missing_verdict", "StudentFunction", "require_function", "read_text"]
+
+#: Seconds one call of the student's function may take.
+TIME_LIMIT = 2.0
+#: The whole check may take at most this many times the limit of one call.
+TOTAL_FACTOR = 10
+#: Items read from a list answer unless a checker says otherwise.
+MAX_ITEMS = 1000
 
 _ID = re.compile(r"^(\d\d)\.(\d+)$")
 _REGISTRY: dict[str, Exercise] = {}
 
 
+# --------------------------------------------------------------------------------------
+# Verdicts
+
 @dataclass(frozen=True)
 class Verdict:
-    """The answer of :func:`check`: right or not, and a sentence saying why."""
+    """The answer of :func:`check`: right or not, and a sentence saying why.
+
+    The message is shown as the checker wrote it (no letter is changed, so a
+    function name such as ``my_mex`` stays as it is spelled).
+    """
 
     ok: bool
     message: str
@@ -71,8 +118,7 @@ class Verdict:
 
     def __str__(self) -> str:
         mark = "✓ Right." if self.ok else "✗ Not yet."
-        message = self.message[:1].upper() + self.message[1:]  # a sentence starts with a capital
-        return f"{mark} {message}".rstrip()
+        return f"{mark} {self.message}".rstrip()
 
     def __repr__(self) -> str:
         return str(self)
@@ -91,23 +137,473 @@ def wrong(message: str) -> Verdict:
     return Verdict(False, message)
 
 
+def missing_verdict(listed: int, missing: int, what: str = "move",
+                    whose: str = "your list") -> Verdict:
+    """The one sentence for a list of winning moves that is right as far as it goes.
+
+    >>> print(missing_verdict(0, 1))
+    ✗ Not yet. Your list is empty, but there is 1 winning move.
+    >>> print(missing_verdict(2, 3, "cut"))
+    ✗ Not yet. Every cut in your list wins, but your list misses 3 winning cuts.
+    """
+    plural = "" if missing == 1 else "s"
+    if listed == 0:
+        verb = "is" if missing == 1 else "are"
+        return wrong(f"{whose[:1].upper()}{whose[1:]} is empty, but there {verb} {missing} "
+                     f"winning {what}{plural}.")
+    return wrong(f"Every {what} in {whose} wins, but {whose} misses {missing} winning "
+                 f"{what}{plural}.")
+
+
+# --------------------------------------------------------------------------------------
+# Reading an answer: exact types, bounded lengths
+
+class Refusal(Exception):
+    """Raised by a checker when the answer has the wrong shape; the message is the reason."""
+
+
+def _numpy():
+    return sys.modules.get("numpy")   # never imported here: only present if the student has it
+
+
+def _kind(x) -> str:
+    return type(x).__name__
+
+
+def _cap(what: str) -> str:
+    """``what`` starting a sentence: a capital, unless it starts with code (``my_mex(3)``)."""
+    first = what.split(" ", 1)[0]
+    if "(" in first or "_" in first:
+        return what
+    return what[:1].upper() + what[1:]
+
+
+def whole_number(x, what: str = "the answer") -> int:
+    """``x`` as a plain ``int`` if it is exactly a whole number, else a :class:`Refusal`.
+
+    ``int`` and numpy integers are whole numbers; ``True``, ``3.0``, ``"3"``,
+    a ``Fraction`` and subclasses of ``int`` are not.
+
+    >>> whole_number(7)
+    7
+    >>> whole_number(7.0, "an edge number")
+    Traceback (most recent call last):
+    ...
+    cgteach.exercises.Refusal: An edge number should be a whole number, not 7.0 (a float).
+    """
+    kind = type(x)
+    if kind is int:
+        return x
+    np = _numpy()
+    if np is not None and issubclass(kind, np.integer):
+        return int(x)
+    if kind is bool or (np is not None and issubclass(kind, np.bool_)):
+        raise Refusal(f"{_cap(what)} should be a whole number, not {x!r} (True and False are not "
+                      "numbers here).")
+    if issubclass(kind, float) or (np is not None and issubclass(kind, np.floating)):
+        raise Refusal(f"{_cap(what)} should be a whole number, not {float(x)!r} (a float).")
+    if kind is str:
+        raise Refusal(f"{_cap(what)} should be a whole number, not the text {_show(x)} "
+                      "(write the number without quotes).")
+    if issubclass(kind, int):
+        raise Refusal(f"{_cap(what)} should be a plain whole number, not an object of type "
+                      f"{kind.__name__} (a kind of int whose == may say anything).")
+    raise Refusal(f"{_cap(what)} should be a whole number, not an object of type {kind.__name__}.")
+
+
+def read_bool(x, what: str) -> bool:
+    """``x`` if it is ``True`` or ``False`` (or a numpy bool), else a :class:`Refusal`."""
+    kind = type(x)
+    if kind is bool:
+        return x
+    np = _numpy()
+    if np is not None and issubclass(kind, np.bool_):
+        return bool(x)
+    shown = _show(x) if kind in (int, str, float, type(None)) else \
+        f"an object of type {kind.__name__}"
+    raise Refusal(f"{_cap(what)} should be True or False, not {shown}.")
+
+
+def read_items(x, what: str, limit: int = MAX_ITEMS) -> list:
+    """The items of an iterable answer, at most ``limit`` of them, else a :class:`Refusal`.
+
+    Texts and dictionaries are not lists here; an iterable with more than
+    ``limit`` items (an endless iterator too) is refused without being read
+    further.
+    """
+    kind = type(x)
+    if issubclass(kind, (str, bytes, bytearray)):
+        raise Refusal(f"{_cap(what)} should be a list, not the text {_show(x)}.")
+    if issubclass(kind, Mapping):
+        raise Refusal(f"{_cap(what)} should be a list, not a dictionary.")
+    if not (hasattr(kind, "__iter__") or hasattr(kind, "__getitem__")):
+        shown = _show(x) if kind in (int, float, type(None), Fraction) else \
+            f"an object of type {kind.__name__}"
+        raise Refusal(f"{_cap(what)} should be a list, not {shown}.")
+    items = list(islice(iter(x), limit + 1))
+    if len(items) > limit:
+        raise Refusal(f"{_cap(what)} is too long: it goes on past {limit} items (this exercise "
+                      f"needs far fewer), so the checker stopped reading it.")
+    return items
+
+
+def read_text(x, what: str, limit: int = 200) -> str:
+    """``x`` if it is exactly a ``str`` of at most ``limit`` characters."""
+    if type(x) is not str:
+        shown = _show(x) if type(x) in (int, float) else f"an object of type {_kind(x)}"
+        raise Refusal(f"{_cap(what)} should be a text, not {shown}.")
+    if len(x) > limit:
+        raise Refusal(f"{_cap(what)} is a text of {len(x)} characters; at most {limit} are read.")
+    return x
+
+
+# --------------------------------------------------------------------------------------
+# Time limits: one stack of deadlines per thread
+
+class _TimeUp(BaseException):
+    """Raised inside student code when a deadline passes (not an Exception: a student's
+    ``except Exception`` must not swallow it)."""
+
+
+class _CallTimeUp(_TimeUp):
+    pass
+
+
+class _TotalTimeUp(_TimeUp):
+    pass
+
+
+_REFIRE = 0.25   # thread mode: seconds between repeated timeouts, if student code swallows one
+_TICK = 0.02     # signal mode: the timer ticks this often while a check runs
+
+
+class _Alarms(threading.local):
+    def __init__(self):
+        self.stack: list = []      # [deadline, exception class], innermost last
+        self.saved = None          # signal mode: what had SIGALRM before us
+        self.tracing = None        # signal mode: (the trace function before us,) if we set one
+        self.watchdog = None       # thread mode: the watchdog thread
+
+
+_ALARMS = _Alarms()
+
+
+def _signal_mode() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _expired():
+    now = time.monotonic()
+    for entry in reversed(_ALARMS.stack):      # the innermost expired deadline speaks
+        if entry[0] <= now:
+            return entry
+    return None
+
+
+def _tracer(frame, event, arg):
+    # Set only after student code swallowed a timeout (a bare ``except:`` in a loop): then
+    # the timeout is raised again at the next line, which is in the ``except`` clause
+    # itself, so it leaves the ``try`` that swallowed it.
+    if frame.f_code in _QUIET:
+        return None
+    if event == "line":   # not "exception": raising there would only replace the timeout
+        entry = _expired()
+        if entry is not None:
+            raise entry[1]()
+    return _tracer
+
+
+def _on_alarm(signum, frame):
+    # Runs at every tick of the timer while a check runs: a tick costs a few microseconds,
+    # far less than setting a timer for each call of the student's function.
+    a = _ALARMS
+    if not a.stack or (frame is not None and frame.f_code in _QUIET):
+        return   # between our own steps: the next tick comes shortly
+    entry = _expired()
+    if entry is None:
+        return
+    if entry[2]:    # raised before, and still running: the student's code swallowed it
+        if a.tracing is None:
+            a.tracing = (sys.gettrace(),)
+        sys.settrace(_tracer)
+        f = frame
+        while f is not None and f.f_code not in _QUIET:
+            f.f_trace = _tracer
+            f = f.f_back
+    entry[2] += 1
+    raise entry[1]()
+
+
+def _async_raise(ident: int, exc) -> None:
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident),
+                                               ctypes.py_object(exc) if exc else None)
+
+
+class _Watchdog(threading.Thread):
+    """Raises a timeout in another thread (where SIGALRM cannot reach) when a deadline passes."""
+
+    def __init__(self, stack, ident):
+        super().__init__(name="cgteach-exercise-watchdog", daemon=True)
+        self.stack, self.target = stack, ident
+        self.wake = threading.Condition()
+        self.stopped = False
+
+    def run(self):
+        with self.wake:
+            while not self.stopped:
+                now = time.monotonic()
+                entries = list(self.stack)
+                if not entries:
+                    self.wake.wait()
+                    continue
+                expired = [e[1] for e in entries if e[0] <= now]
+                if expired:
+                    _async_raise(self.target, expired[-1])
+                    self.wake.wait(_REFIRE)
+                else:
+                    self.wake.wait(min(e[0] for e in entries) - now)
+
+
+def _push(seconds: float, exc) -> list:
+    a = _ALARMS
+    entry = [time.monotonic() + seconds, exc, 0]   # deadline, exception, times raised
+    if not a.stack:
+        if _signal_mode():
+            handler = signal.signal(signal.SIGALRM, _on_alarm)
+            delay, interval = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+            a.saved = (handler, delay, interval, time.monotonic())
+        else:
+            a.watchdog = _Watchdog(a.stack, threading.get_ident())
+            a.watchdog.start()
+    if a.watchdog is not None:
+        with a.watchdog.wake:
+            a.stack.append(entry)
+            a.watchdog.wake.notify()
+    else:
+        a.stack.append(entry)
+    return entry
+
+
+def _remove(stack: list, entry) -> None:
+    for i, other in enumerate(stack):
+        if other is entry:
+            del stack[i]
+            return
+
+
+def _pop(entry) -> None:
+    """Undo :func:`_push`; safe to call again if a timeout interrupted it."""
+    a = _ALARMS
+    if a.watchdog is not None:
+        with a.watchdog.wake:
+            _remove(a.stack, entry)
+            a.watchdog.wake.notify()
+    else:
+        _remove(a.stack, entry)
+    if a.tracing is not None and (not a.stack or entry[2]):
+        sys.settrace(a.tracing[0])   # the escalation is over (see _on_alarm)
+        a.tracing = None
+    if a.stack:
+        return
+    if a.watchdog is not None:
+        dog = a.watchdog
+        with dog.wake:
+            dog.stopped = True
+            dog.wake.notify()
+        dog.join()
+        a.watchdog = None
+        _async_raise(threading.get_ident(), None)   # drop a timeout not yet delivered
+    elif a.saved is not None:
+        handler, delay, interval, since = a.saved
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler if handler is not None else signal.SIG_DFL)
+        a.saved = None
+        if delay:   # someone else's timer was running: give back what is left of it
+            signal.setitimer(signal.ITIMER_REAL,
+                             max(delay - (time.monotonic() - since), 1e-3), interval)
+
+
+def _limited(seconds: float, exc, func, *args):
+    """``func(*args)``, raising ``exc`` inside it if it runs longer than ``seconds``."""
+    entry = _push(seconds, exc)
+    try:
+        return func(*args)
+    finally:
+        while True:          # a timeout raised during the clean-up must not skip it
+            try:
+                _pop(entry)
+                break
+            except _TimeUp:
+                continue
+
+
+# --------------------------------------------------------------------------------------
+# Where an exception came from, in the student's code
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_LIBRARY = tuple({os.path.abspath(p) + os.sep for k, p in sysconfig.get_paths().items()
+                  if k in ("stdlib", "platstdlib", "purelib", "platlib")})
+
+
+def _is_student_file(filename: str) -> bool:
+    if filename.startswith("<frozen") or not filename:
+        return False
+    if filename.startswith("<"):
+        return True                       # code typed in: exec(), an old IPython cell
+    path = os.path.abspath(filename)
+    return not path.startswith(_PACKAGE) and not path.startswith(_LIBRARY)
+
+
+def _where(error: BaseException) -> str:
+    """' (line 3 of cell In[5]: return x)' for the last frame of student code, or ''."""
+    place = None
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if _is_student_file(code.co_filename):
+            place = (code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    if place is None:
+        return ""
+    filename, line = place
+    where = os.path.basename(filename)
+    shell = None
+    if "IPython" in sys.modules:
+        try:
+            shell = sys.modules["IPython"].get_ipython()
+            name = shell.compile.format_code_name(filename) if shell else None
+            if name:
+                where = f"cell {name[1]}" if name[0].lower() == "cell" else " ".join(name)
+        except Exception:   # an IPython without this helper: the file name will do
+            pass
+    source = linecache.getline(filename, line).strip()
+    if len(source) > 80:
+        source = source[:79] + "…"
+    return f" (line {line} of {where}" + (f": {source})" if source else ")")
+
+
+def _error_text(error: BaseException) -> str:
+    try:
+        text = str(error)
+    except Exception:     # a student's exception whose str fails
+        text = ""
+    if len(text) > 200:
+        text = text[:199] + "…"
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+# --------------------------------------------------------------------------------------
+# The student's function, called under a time limit
+
+class _StudentFailed(Exception):
+    """The student's function raised or ran out of time; the message is the verdict."""
+
+
+class StudentFunction:
+    """The student's function as a checker sees it: each call is timed and guarded.
+
+    A call that raises, or takes more than the time limit, ends the check
+    with a verdict that shows the call, what happened and where.
+    """
+
+    def __init__(self, func, name: str, limit: float):
+        self.func, self.limit = func, limit
+        own = getattr(func, "__name__", None)
+        self.name = own if type(own) is str and own.isidentifier() else name
+        self.calls = 0
+
+    def __call__(self, *args, shown: str | None = None):
+        self.calls += 1
+        try:
+            return _limited(self.limit, _CallTimeUp, self.func, *args)
+        except _CallTimeUp:
+            shown = shown or self._shown(args)
+            raise _StudentFailed(f"{shown} took more than {self.limit:g} s, the time limit "
+                                 "for one call; is there a loop that never ends?") from None
+        except (_TotalTimeUp, KeyboardInterrupt):
+            raise
+        except BaseException as error:     # SystemExit too: the student's code called exit()
+            shown = shown or self._shown(args)
+            raise _StudentFailed(f"{shown} raised {_error_text(error)}{_where(error)}.") from None
+
+    def _shown(self, args) -> str:
+        return f"{self.name}({', '.join(_show(a) for a in args)})"
+
+
+# code objects in which a SIGALRM timeout waits for the next tick instead of raising
+_QUIET = {f.__code__ for f in (_on_alarm, _tracer, _expired, _remove, _push, _pop, _limited)} | {
+    StudentFunction.__call__.__code__}
+
+
+# --------------------------------------------------------------------------------------
+# Exercises
+
+def _as_time_limit(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not math.isfinite(value) or not 0 < value <= 600:
+        raise ValueError(f"time_limit must be a number of seconds above 0 and at most 600, "
+                         f"got {_show(value)}")
+    return float(value)
+
+
 @dataclass(frozen=True)
 class Exercise:
-    """One registered exercise: its id, what it asks, and how to check it."""
+    """One registered exercise: its id, what it asks, and how to check it.
+
+    ``function`` is the name the lesson gives the student's function (for
+    exercises whose answer is a function), used in messages when the
+    student's own function has no name (a lambda).
+    """
 
     exercise_id: str
     summary: str
     checker: Callable
     solution: Callable
     wrong: tuple = field(default_factory=tuple)
+    function: str | None = None
 
-    def check(self, answer) -> Verdict:
+    def check(self, answer, *, time_limit: float = TIME_LIMIT) -> Verdict:
+        """Check ``answer``; whatever it does, return a :class:`Verdict`.
+
+        ``time_limit`` is the number of seconds one call of the student's
+        function may take; the whole check may take :data:`TOTAL_FACTOR`
+        times as long.
+        """
+        limit = _as_time_limit(time_limit)
+        total = limit * TOTAL_FACTOR
+        student = None
+        if self.function is not None and callable(answer):
+            student = StudentFunction(answer, self.function, limit)
+            answer = student
         try:
-            verdict = self.checker(answer)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError,
-                ArithmeticError, RecursionError) as error:
-            verdict = wrong(f"I could not read that answer ({type(error).__name__}: {error}). "
-                            f"The exercise asks for {self.summary}.")
+            verdict = _limited(total, _TotalTimeUp, self.checker, answer)
+        except KeyboardInterrupt:
+            raise
+        except _StudentFailed as failure:
+            verdict = wrong(str(failure))
+        except Refusal as refusal:
+            verdict = wrong(str(refusal))
+        except _CallTimeUp:
+            verdict = wrong(f"A call of your function took more than {limit:g} s, the time "
+                            "limit for one call.")
+        except _TotalTimeUp:
+            if student is not None and student.calls:
+                verdict = wrong(f"Checking took more than {total:g} s in all (the limit is "
+                                f"{TOTAL_FACTOR} × {limit:g} s) after {student.calls} calls of "
+                                f"{student.name}: it is too slow over the many positions "
+                                "the checker tries.")
+            else:
+                verdict = wrong(f"Reading your answer took more than {total:g} s (the limit "
+                                "for a whole check): does something in it run without end?")
+        except BaseException as error:     # the answer's own methods, or SystemExit
+            where = _where(error)
+            if where:
+                verdict = wrong(f"Reading your answer raised {_error_text(error)}{where}.")
+            else:
+                verdict = wrong(f"I could not read that answer ({_error_text(error)}). "
+                                f"The exercise asks for {self.summary}.")
         if isinstance(verdict, bool):
             verdict = right() if verdict else wrong("")
         if not isinstance(verdict, Verdict):
@@ -116,21 +612,36 @@ class Exercise:
         return Verdict(verdict.ok, verdict.message, self.exercise_id)
 
 
-def exercise(exercise_id: str, summary: str, *, solution: Callable, wrong: list | tuple = ()):
+_QUIET.add(Exercise.check.__code__)
+
+
+def exercise(exercise_id: str, summary: str, *, solution: Callable, wrong: list | tuple = (),
+             function: str | None = None):
     """Register the decorated function as the checker of ``exercise_id``.
 
     ``summary`` says what the answer is ("the list of winning moves …");
     ``solution`` is a function of no arguments that *computes* a right
-    answer; ``wrong`` lists sample answers the checker must reject.
+    answer; ``wrong`` lists sample answers the checker must reject;
+    ``function`` (for an answer that is a function) is the name the lesson
+    gives it: the checker then receives a :class:`StudentFunction`.
     """
     if not isinstance(exercise_id, str) or not _ID.match(exercise_id):
         raise ValueError(f"an exercise id looks like '02.1', got {_show(exercise_id)}")
 
     def register(checker):
-        _REGISTRY[exercise_id] = Exercise(exercise_id, summary, checker, solution, tuple(wrong))
+        _REGISTRY[exercise_id] = Exercise(exercise_id, summary, checker, solution, tuple(wrong),
+                                          function)
         return checker
 
     return register
+
+
+def require_function(answer, what: str) -> StudentFunction:
+    """The answer if it is the student's (guarded) function, else a :class:`Refusal`."""
+    if isinstance(answer, StudentFunction):
+        return answer
+    raise Refusal(f"The answer should be a function: {what}. Give the function itself "
+                  "(answer = my_function), without calling it.")
 
 
 def _lesson_modules() -> list[str]:
@@ -176,10 +687,13 @@ def all_exercises() -> list[Exercise]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY, key=order)]
 
 
-def check(exercise_id: str, answer) -> Verdict:
+def check(exercise_id: str, answer, *, time_limit: float = TIME_LIMIT) -> Verdict:
     """Check ``answer`` to exercise ``exercise_id``; return a :class:`Verdict`.
 
     The verdict prints as one line, ``✓ Right. …`` or ``✗ Not yet. …``,
-    and is truthy exactly when the answer is right.
+    and is truthy exactly when the answer is right.  ``time_limit`` is the
+    number of seconds one call of a student's function may take (default
+    :data:`TIME_LIMIT`); the whole check may take :data:`TOTAL_FACTOR` times
+    as long.
     """
-    return get(exercise_id).check(answer)
+    return get(exercise_id).check(answer, time_limit=time_limit)

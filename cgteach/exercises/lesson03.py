@@ -2,7 +2,7 @@
 
 Right answers are computed with :func:`cgteach.mex`, :func:`cgteach.grundy`
 and the rulesets of :mod:`cgteach.rulesets`; a wrong answer is refuted by a
-set, heap, bar, diagram or square where it goes wrong.
+set, pile, bar, diagram or square where it goes wrong.
 """
 
 from __future__ import annotations
@@ -10,7 +10,18 @@ from __future__ import annotations
 import random
 
 from cgteach import grundy, mex, nim_sum
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    missing_verdict,
+    read_items,
+    read_text,
+    require_function,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.rulesets import chomp, chop, divisors, grundys_game, maze, subtraction
 
 __all__: list[str] = []
@@ -21,6 +32,10 @@ def _sets(count=500, seed=7):
     return [set(rng.sample(range(10), rng.randint(0, 10))) for _ in range(count)]
 
 
+def _braces(values) -> str:
+    return "{" + ", ".join(map(str, sorted(values))) + "}" if values else "set()"
+
+
 def _while_mex(values):
     values, m = set(values), 0
     while m in values:
@@ -29,16 +44,16 @@ def _while_mex(values):
 
 
 @exercise("03.1", "a function my_mex(values): the smallest non-negative integer not in values",
-          solution=lambda: _while_mex,
+          solution=lambda: _while_mex, function="my_mex",
           wrong=[lambda values: min(values, default=0), lambda values: max(values, default=-1) + 1,
                  lambda values: len(values)])
 def _(answer):
-    if not callable(answer):
-        return wrong("The answer should be a function of a set of numbers.")
+    f = require_function(answer, "my_mex(values), from a set of numbers")
     for values in [set(), {1, 2}, {0, 1, 2, 5, 8}] + _sets():
-        got = answer(set(values))
+        shown = f"{f.name}({_braces(values)})"
+        got = whole_number(f(set(values), shown=shown), shown)
         if got != mex(values):
-            return wrong(f"my_mex({sorted(values) or '{}'}) gives {got!r}, but "
+            return wrong(f"{shown} gives {_show(got)}, but "
                          f"{mex(values)} is the smallest number missing from that set.")
     return right("It agrees with mex on 503 sets, including the empty one.")
 
@@ -54,47 +69,58 @@ def _take_options(n):
           solution=lambda: subtraction.period(set(TAKES))[1],
           wrong=[4, 14, 3])
 def _(answer):
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer < 1:
-        return wrong("The answer should be a positive whole number (a period).")
+    answer = whole_number(answer, "the answer (a period)")
+    if answer < 1:
+        raise Refusal(f"A period is a whole number of at least 1, not {_show(answer)}.")
     pre, period = subtraction.period(set(TAKES))
-    seq = [grundy(n, _take_options) for n in range(pre + 4 * max(period, answer))]
-    for n in range(pre, len(seq) - answer):
-        if seq[n] != seq[n + answer]:
-            return wrong(f"The values do not repeat every {answer}: heap {n} is worth "
-                         f"{seq[n]} but heap {n + answer} is worth {seq[n + answer]}.")
+    seq = [grundy(n, _take_options) for n in range(pre + 2 * period)]
+
+    def value(n):   # the values repeat with `period` from `pre` on (checked over a window)
+        return seq[n] if n < pre else seq[pre + (n - pre) % period]
+
+    for n in range(pre, pre + period):
+        if value(n) != value(n + answer):
+            return wrong(f"The values do not repeat every {_show(answer)}: pile {n} is worth "
+                         f"{value(n)} but pile {_show(n + answer)} is worth "
+                         f"{value(n + answer)}.")
     if answer != period:
-        return wrong(f"{answer} is a period, but not the smallest one.")
-    return right(f"The values repeat every {period} heaps from the start.")
+        return wrong(f"{_show(answer)} is a period, but not the smallest one.")
+    return right(f"The values repeat every {period} piles from the start.")
 
 
 def _sum_value():
     return nim_sum(divisors.values(13)[12], grundys_game.values(11)[10], 3)
 
 
-@exercise("03.3", "the Grundy number of (divisor game 12) + (Grundy's game 10) + (Nim heap 3)",
+@exercise("03.3", "the Grundy number of (divisor game 12) + (Grundy's game 10) + (Nim pile 3)",
           solution=_sum_value,
           wrong=[0, 5, 2])
 def _(answer):
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        return wrong("The answer should be a whole number, the Grundy number of the sum.")
+    answer = whole_number(answer, "the answer (the Grundy number of the sum)")
     value = _sum_value()
     if answer == value:
         return right(f"The sum is worth *{value}, so the first player wins.")
-    return wrong(f"*{answer} is not the value of the sum. Find the Grundy number of each "
+    return wrong(f"*{_show(answer)} is not the value of the sum. Find the Grundy number of each "
                  "component, then add them with the nim sum (not ordinary addition).")
 
 
 def _check_bars_or_diagrams(answer, start, options, value, name):
+    listed = []
+    for item in read_items(answer, f"the answer (a list of {name}s)", 100):
+        if type(item) not in (tuple, list):
+            raise Refusal(f"Each {name} should be a tuple of whole numbers, not {_show(item)}.")
+        listed.append(tuple(whole_number(x, f"each number of a {name}")
+                            for x in read_items(item, f"a {name}", 20)))
     reachable = set(options(start))
     good = [p for p in reachable if value(p) == 0]
-    for p in answer:
-        p = tuple(p)
+    for p in listed:
         if p not in reachable:
             return wrong(f"{p} cannot be reached from {start} in one move.")
         if value(p) != 0:
             return wrong(f"{p} is worth *{value(p)}, not 0: your opponent wins from it.")
-    if len({tuple(p) for p in answer}) < len(good):
-        return wrong(f"Every {name} you list wins, but there are more winning moves.")
+    missing = len(set(good) - set(listed))
+    if missing:
+        return missing_verdict(len(listed), missing)
     return right("That is the only winning move." if len(good) == 1 else "Those are all of them.")
 
 
@@ -102,7 +128,7 @@ def _check_bars_or_diagrams(answer, start, options, value, name):
           solution=lambda: chop.winning_moves((5, 9)),
           wrong=[[], [(5, 8)], [(4, 9)]])
 def _(answer):
-    return _check_bars_or_diagrams(list(answer), (5, 9), chop.options,
+    return _check_bars_or_diagrams(answer, (5, 9), chop.options,
                                    chop.grundy_value, "bar")
 
 
@@ -111,7 +137,7 @@ def _(answer):
           solution=lambda: chomp.winning_moves(chomp.rectangle(4, 5)),
           wrong=[[], [(5, 5, 5, 4)], [(4, 4, 4, 4)]])
 def _(answer):
-    return _check_bars_or_diagrams(list(answer), chomp.rectangle(4, 5), chomp.options,
+    return _check_bars_or_diagrams(answer, chomp.rectangle(4, 5), chomp.options,
                                    chomp.grundy_value, "diagram")
 
 
@@ -120,7 +146,15 @@ def _(answer):
           solution=lambda: ("....#", ".#...", ".....", "##...", "..#.."),
           wrong=[maze.MAZE_1, maze.MAZE_2, (".....",) * 4])
 def _(answer):
-    rows = maze.parse(answer)
+    if type(answer) is str:
+        answer = read_text(answer, "the maze", 200)
+    else:
+        answer = [read_text(row, "each row of the maze", 50)
+                  for row in read_items(answer, "the maze (five strings)", 50)]
+    try:
+        rows = maze.parse(answer)
+    except ValueError as error:
+        raise Refusal(f"That is not a maze: {error}.") from None
     if len(rows) != 5 or any(len(r) != 5 for r in rows):
         return wrong("The maze should have 5 rows of 5 squares, so the corner is (4, 4).")
     if rows[4][4] != ".":

@@ -1,14 +1,14 @@
 """Checkers for the exercises of lesson 04 (more impartial games).
 
-- **04.1** — misère Nim from heaps ``(1, 1, 1, 4)``: every position a winning
+- **04.1** — misère Nim from piles ``(1, 1, 1, 4)``: every position a winning
   move leads to (a list of tuples of heaps).
 - **04.2** — Staircase Nim from ``(0, 2, 4, 3, 1, 5)``: every staircase a
   winning move leads to (a list of tuples, step 0 first).
 - **04.3** — Fibonacci Nim from 20 coins: how many coins the first player
   should take (an ``int``).
 - **04.4** — Wythoff's game from ``(7, 12)``: every position a winning move
-  leads to (a list of pairs, heaps in the same order).
-- **04.5** — the octal game ``0.333``: a function giving the value of a heap
+  leads to (a list of pairs, piles in the same order).
+- **04.5** — the octal game ``0.333``: a function giving the value of a pile
   of ``n``.
 
 Every right answer is computed here by searching the game tree with the
@@ -20,25 +20,36 @@ from __future__ import annotations
 
 import functools
 
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    missing_verdict,
+    read_items,
+    require_function,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.impartial import grundy
 from cgteach.rulesets import fibonacci_nim, octal, staircase, wythoff
 
 __all__: list[str] = []
 
 
-def _positions(answer, what: str, size: int | None = None) -> list[tuple[int, ...]]:
-    """Read a list of positions (tuples or lists of whole numbers); a TypeError otherwise."""
-    if not isinstance(answer, (list, tuple, set)):
-        raise TypeError(f"the answer is a list of {what}, got {answer!r}")
+def _positions(answer, what: str, size: int) -> list[tuple[int, ...]]:
+    """Read a list of positions (tuples or lists of whole numbers); a Refusal otherwise."""
     result = []
-    for item in answer:
-        if not isinstance(item, (list, tuple)) or not all(
-                isinstance(x, int) and not isinstance(x, bool) for x in item):
-            raise TypeError(f"each entry is a tuple of whole numbers ({what}), got {item!r}")
-        if size is not None and len(item) != size:
-            raise TypeError(f"each entry has {size} numbers ({what}), got {item!r}")
-        result.append(tuple(item))
+    for item in read_items(answer, f"the answer (a list of {what})", 100):
+        if type(item) not in (tuple, list):
+            raise Refusal(f"Each entry should be a tuple of {size} whole numbers ({what}), "
+                          f"not {_show(item)}.")
+        numbers = tuple(whole_number(x, f"each number in {_show(item)}")
+                        for x in read_items(item, "an entry", size + 1))
+        if len(numbers) != size:
+            raise Refusal(f"Each entry should have {size} numbers ({what}); "
+                          f"{_show(item)} has {len(numbers)}.")
+        result.append(numbers)
     return result
 
 
@@ -56,8 +67,7 @@ def _list_verdict(start, answer, options, loses, show, what):
     expected = [q for q in reachable if loses(q)]
     missing = len(set(expected) - set(answer))
     if missing:
-        return wrong(f"Every {what} you list wins, but {missing} more "
-                     f"{'move wins' if missing == 1 else 'moves win'}.")
+        return missing_verdict(len(answer), missing, what)
     return right(f"{', '.join(map(show, sorted(set(expected))))}: "
                  f"{'the only winning move' if len(expected) == 1 else 'every winning move'}.")
 
@@ -85,13 +95,11 @@ def _misere_solution():
 
 
 @exercise("04.1", "the list of positions that winning misère moves from (1, 1, 1, 4) lead to, "
-          "each a tuple of heaps",
+          "each a tuple of pile sizes",
           solution=_misere_solution,
           wrong=[[(1, 1, 1, 1)], [(1, 1, 1, 0), (1, 1, 0, 4)], [], [(1, 1, 1)]])
 def _(answer):
-    answer = _positions(answer, "heaps such as (1, 1, 1, 2)", size=4)
-    if not answer:
-        return wrong("(1, 1, 1, 4) is an N-position under misère play: there is a winning move.")
+    answer = _positions(answer, "pile sizes such as (1, 0, 1, 2)", size=4)
     return _list_verdict(MISERE_START, answer, _nim_options, _misere_loses,
                          lambda q: str(tuple(q)), "move")
 
@@ -112,11 +120,9 @@ def _stairs_loses(position) -> bool:
           wrong=[[(0, 2, 4, 3, 5, 1)], [(0, 6, 0, 3, 1, 5)], [(2, 0, 4, 3, 1, 5)]])
 def _(answer):
     answer = _positions(answer, "coin counts such as (0, 2, 4, 3, 1, 5)", size=len(STAIRS))
-    if not answer:
-        return wrong("The odd steps hold 2, 3 and 5 coins, nim sum 4: there is a winning move.")
     verdict = _list_verdict(STAIRS, answer, staircase.options, _stairs_loses,
                             lambda q: str(tuple(q)), "move")
-    if not verdict and "more" in verdict.message:
+    if not verdict and "misses" in verdict.message:
         return wrong(verdict.message + " Coins brought down from an even step add to the odd "
                      "step below it.")
     return verdict
@@ -142,12 +148,11 @@ def _fib_solution() -> int:
           solution=_fib_solution,
           wrong=[1, 5, 13, 20])
 def _(answer):
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise TypeError(f"the answer is a number of coins such as 3, got {answer!r}")
+    answer = whole_number(answer, "the answer (a number of coins)")
     coins, quota = fibonacci_nim.start(FIB_COINS)
     if not 1 <= answer <= quota:
         return wrong(f"The first move takes 1 to {quota} coins (not all {coins}); "
-                     f"{answer} is not allowed.")
+                     f"{_show(answer)} is not allowed.")
     left = (coins - answer, min(2 * answer, coins - answer))
     if not _fib_loses(left):
         reply = fibonacci_nim.winning_move(*left)
@@ -168,13 +173,11 @@ def _wythoff_loses(position) -> bool:
 
 
 @exercise("04.4", "the list of positions that winning moves from (7, 12) lead to, each a pair "
-          "(first heap, second heap)",
+          "(first pile, second pile)",
           solution=lambda: [q for q in wythoff.options(WYTHOFF_START) if _wythoff_loses(q)],
           wrong=[[(4, 7)], [(3, 5)], [(7, 4), (6, 10)], []])
 def _(answer):
-    answer = _positions(answer, "pairs of heaps such as (3, 5)", size=2)
-    if not answer:
-        return wrong("(7, 12) is hot: there is a move to a cold position.")
+    answer = _positions(answer, "pairs of pile sizes such as (3, 5)", size=2)
     return _list_verdict(WYTHOFF_START, answer, wythoff.options, _wythoff_loses,
                          lambda q: str(tuple(q)), "move")
 
@@ -186,19 +189,15 @@ def _octal_values(n=120):
     return [grundy(k, lambda h: octal.options(h, "0.333"), cache=cache) for k in range(n)]
 
 
-@exercise("04.5", "a function of n giving the value of a heap of n in the octal game 0.333",
-          solution=lambda: (lambda n: n % 4),
+@exercise("04.5", "a function of n giving the value of a pile of n in the octal game 0.333",
+          solution=lambda: (lambda n: n % 4), function="value",
           wrong=[lambda n: n % 3, lambda n: n, lambda n: 0])
 def _(answer):
-    if not callable(answer):
-        raise TypeError(f"the answer is a function of n such as lambda n: n // 2, got {answer!r}")
+    f = require_function(answer, "a function of n such as lambda n: n // 2")
     for n, value in enumerate(_octal_values()):
-        try:
-            got = answer(n)
-        except Exception as error:   # the student's code: report whatever it raises
-            return wrong(f"Your function raised {type(error).__name__}: {error} for n = {n}.")
+        got = whole_number(f(n), f"{f.name}({n})")
         if got != value:
-            return wrong(f"A heap of {n} is worth {value} in 0.333 (by search over every "
-                         f"move), but your function gives {got!r}.")
-    return right("It agrees with a search over every move for every heap below 120: "
+            return wrong(f"A pile of {n} is worth {value} in 0.333 (by search over every "
+                         f"move), but your function gives {_show(got)}.")
+    return right("It agrees with a search over every move for every pile below 120: "
                  "0.333 is the 1–3 sticks game.")

@@ -15,9 +15,20 @@ the fast method and confirmed cut by cut.
 
 from __future__ import annotations
 
+import functools
 import random
 
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    missing_verdict,
+    read_items,
+    require_function,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.hackenbush import Hackenbush
 from cgteach.hackenbush.examples import forest, random_position
 from cgteach.hackenbush.green import grundy, grundy_brute
@@ -27,14 +38,16 @@ __all__: list[str] = []
 
 
 def _as_nimber(answer, what: str) -> int:
-    """Read ``3`` or ``"*3"`` as 3; anything else is a TypeError saying what is wanted."""
-    if isinstance(answer, str) and answer.strip().startswith("*"):
-        answer = answer.strip()[1:] or "1"   # "*" alone is *1
-        if answer.isdigit():
-            return int(answer)
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise TypeError(f"{what} is a whole number such as 2 (for *2), got {answer!r}")
-    return answer
+    """Read ``3`` or ``"*3"`` as 3; anything else is a Refusal saying what is wanted."""
+    if type(answer) is str and len(answer) < 20 and answer.strip().startswith("*"):
+        digits = answer.strip()[1:] or "1"   # "*" alone is *1
+        if digits.isascii() and digits.isdigit():
+            return int(digits)
+    try:
+        return whole_number(answer, what)
+    except Refusal as refusal:
+        raise Refusal(f"{refusal} It is a whole number such as 3 (for *3), or a text "
+                      "such as '*3'.") from None
 
 
 def _star(value: int) -> str:
@@ -67,7 +80,8 @@ def _(answer):
     if value == 3:
         return wrong("3 counts the stalk only: the circuit's 5 edges still count once fused "
                      "(5 loops, an odd number).")
-    return wrong(f"Brute force over every line of play finds another value, not *{value}. "
+    return wrong(f"Brute force over every line of play finds another value, not "
+                 f"*{_show(value)}. "
                  "Fuse the circuit first (Thm 5.4), then replace the loops by leaves (Thm 5.2).")
 
 
@@ -84,15 +98,14 @@ def _forest_winning_cuts() -> list[int]:
           solution=_forest_winning_cuts,
           wrong=[[7], [11, 12], [7, 11], [0]])
 def _(answer):
-    if isinstance(answer, int) and not isinstance(answer, bool):
+    if type(answer) is int:
         answer = [answer]
-    if not isinstance(answer, (list, tuple, set)):
-        raise TypeError(f"the answer is a list of edge numbers such as [0, 3], got {answer!r}")
     f = forest()
     cuts = set()
-    for i in answer:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(f):
-            return wrong(f"{i!r} is not an edge of the forest: its edges are numbered "
+    for i in read_items(answer, "the answer (a list of edge numbers such as [0, 3])", 100):
+        i = whole_number(i, "an edge number")
+        if not 0 <= i < len(f):
+            return wrong(f"{_show(i)} is not an edge of the forest: its edges are numbered "
                          f"0 to {len(f) - 1}.")
         cuts.add(i)
     for i in sorted(cuts):
@@ -103,16 +116,16 @@ def _(answer):
     expected = _forest_winning_cuts()
     missing = len(set(expected) - cuts)
     if missing:
-        return wrong(f"Every cut you list wins, but {missing} more "
-                     f"{'cut wins' if missing == 1 else 'cuts win'}. Remember that a cut can "
-                     "also *raise* a tree's value.")
+        verdict = missing_verdict(len(cuts), missing, "cut")
+        return wrong(verdict.message + " Remember that a cut can also *raise* a tree's value.")
     return right(f"The {len(expected)} winning cuts are {expected}: one shrinks the tree "
                  "worth *5 to *2, two raise the tree worth *3 to *4.")
 
 
 # --- 05.3 -------------------------------------------------------------------
 
-def _random_trees(count=150, seed=5):
+@functools.cache
+def _random_trees(count=150, seed=5) -> tuple:
     """Seeded random trees (one ground node, no loops, no circuits), small ones first.
 
     Half come from ``random_position`` (varied shapes, but it rarely yields a tree of
@@ -128,7 +141,7 @@ def _random_trees(count=150, seed=5):
     while len(trees) < count:
         size = rng.randint(11, 25)
         trees.append(Hackenbush([(rng.randrange(j), j) for j in range(1, size + 1)]))
-    return sorted(trees, key=len)
+    return tuple(sorted(trees, key=len))
 
 
 def _tree_value(p: Hackenbush) -> int:
@@ -146,20 +159,16 @@ def _tree_value(p: Hackenbush) -> int:
 
 
 @exercise("05.3", "a function that takes a tree (a Hackenbush position) and returns its value",
-          solution=lambda: _tree_value,
+          solution=lambda: _tree_value, function="tree_value",
           wrong=[len, lambda p: len(p) % 2, lambda p: 0,
                  lambda p: grundy(p) if len(p) < 12 else 0])
 def _(answer):
-    if not callable(answer):
-        raise TypeError(f"the answer is a function of one tree, got {answer!r}")
+    f = require_function(answer, "tree_value(tree), from a tree to its value")
     for t in _random_trees():
-        try:
-            got = answer(t)
-        except Exception as error:   # the student's code: report whatever it raises
-            return wrong(f"Your function raised {type(error).__name__}: {error} on the tree "
-                         f"with edges {[e[:2] for e in t.edges]}.")
+        shown = f"{f.name}(the tree with edges {[e[:2] for e in t.edges]})"
+        got = _as_nimber(f(t, shown=shown), shown)
         expected = grundy(t)
         if got != expected:
             return wrong(f"On the tree with edges {[e[:2] for e in t.edges]} your function "
-                         f"gives {got!r}, but the tree is worth {_star(expected)}.")
+                         f"gives {_show(got)}, but the tree is worth {_star(expected)}.")
     return right("It agrees with .grundy() on 150 random trees of up to 25 edges.")

@@ -4,7 +4,8 @@ Every right answer is computed when it is asked for, from the package's
 blue-red engine (:mod:`cgteach.hackenbush.bluered`, tested against a
 game-tree search) and its numbers (:mod:`cgteach.numbers`).  A *stalk* is a
 list of colours from the ground up, such as ``["blue", "red"]``; a *value*
-may be given as an ``int``, a ``Fraction`` or a string such as ``"13/8"``.
+may be given as an ``int`` (numpy integers too), a ``Fraction``, a ``float``
+(read exactly) or a string such as ``"13/8"``.
 Edges are numbered from 0, in the order they are listed, as the lesson's
 figures draw them.
 
@@ -15,10 +16,22 @@ figures draw them.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from itertools import product
 
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    missing_verdict,
+    read_items,
+    read_text,
+    require_function,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.hackenbush import Hackenbush
 from cgteach.hackenbush.bluered import stalk, value, winner, winning_moves
 from cgteach.numbers import birthday, dyadics_born_by, simplest_between, stalk_for, stalk_value
@@ -28,24 +41,39 @@ __all__: list[str] = []   # nothing to import: the checkers register themselves
 _COLOURS = ("blue", "red")
 
 
-def _number(x) -> Fraction:
-    """Read a value the way a student may write it: 3, Fraction(3, 4), "3/4"."""
-    if isinstance(x, bool):
-        raise TypeError("True and False are not numbers here")
-    if isinstance(x, (int, Fraction, str)):
-        return Fraction(x)
-    if isinstance(x, float) and x == x and abs(x) != float("inf"):
+_FRACTION_TEXT = re.compile(r"\s*[+-]?\d{1,30}(\.\d{1,30})?(\s*/\s*\d{1,30})?\s*")
+
+
+def _number(x, what: str = "the value") -> Fraction:
+    """Read a value the way a student may write it: 3, Fraction(3, 4), 0.75, "3/4"."""
+    kind = type(x)
+    if kind is Fraction:
+        return x
+    if kind is float:
+        if x != x or abs(x) == float("inf"):
+            raise Refusal(f"{what[:1].upper()}{what[1:]} should be a number, not {x!r}.")
         return Fraction(x)   # exact: a float holds a dyadic number exactly
-    raise TypeError(f"a value is a number such as 3, Fraction(3, 4) or '3/4', not {x!r}")
+    if kind is str:
+        text = read_text(x, what, 100)
+        if not _FRACTION_TEXT.fullmatch(text):
+            raise Refusal(f"{what[:1].upper()}{what[1:]} should be a number such as 3, "
+                          f"Fraction(3, 4) or '3/4', not the text {_show(text)}.")
+        if "/" in text and int(text.split("/")[1]) == 0:
+            raise Refusal(f"{_show(text)} divides by zero.")
+        return Fraction(text.replace(" ", ""))
+    try:
+        return Fraction(whole_number(x, what))
+    except Refusal as refusal:
+        raise Refusal(f"{refusal} A value is a number such as 3, Fraction(3, 4) or "
+                      "'3/4'.") from None
 
 
 def _colours(answer) -> list[str]:
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        raise TypeError("a stalk is a list of colours such as ['blue', 'red']")
-    colours = list(answer)
-    for c in colours:
-        if c not in _COLOURS:
-            raise ValueError(f"the colours of a stalk are 'blue' and 'red', not {c!r}")
+    colours = []
+    for c in read_items(answer, "a stalk (a list of colours such as ['blue', 'red'])", 64):
+        if type(c) is not str or c not in _COLOURS:
+            raise Refusal(f"The colours of a stalk are 'blue' and 'red', not {_show(c)}.")
+        colours.append(c)
     return colours
 
 
@@ -67,10 +95,14 @@ def _(answer):
     if mine == _STALK_1.count("blue") - _STALK_1.count("red"):
         return wrong(f"{mine} is blue edges minus red edges; above the first change of colour "
                      "each edge counts half as much as the one below it.")
-    if mine.denominator & (mine.denominator - 1) == 0:
-        return wrong(f"the stalk worth {mine} is {_stalk_words(mine)}, not "
+    if mine.denominator & (mine.denominator - 1) == 0 and birthday(mine) <= 12:
+        return wrong(f"The stalk worth {mine} is {_stalk_words(mine)}, not "
                      f"{', '.join(_STALK_1)}.")
-    return wrong(f"{mine} is not even dyadic; every Hackenbush position is worth a dyadic number.")
+    if mine.denominator & (mine.denominator - 1) == 0:
+        return wrong(f"A stalk of five edges is born by day 5, and {_show(mine)} is born much "
+                     "later.")
+    return wrong(f"{_show(mine)} is not even dyadic; every Hackenbush position is worth a "
+                 "dyadic number.")
 
 
 # 06.2 -------------------------------------------------------------------------------
@@ -84,9 +116,9 @@ def _(answer):
     colours = _colours(answer)
     worth = stalk_value(colours)
     if worth == _TARGET_2:
-        return right(f"that stalk is worth {worth}; it was born on day {birthday(worth)}, "
+        return right(f"That stalk is worth {worth}; it was born on day {birthday(worth)}, "
                      "one edge per day.")
-    return wrong(f"the stalk {', '.join(colours) or '(empty)'} is worth {worth}, not "
+    return wrong(f"The stalk {', '.join(colours) or '(empty)'} is worth {worth}, not "
                  f"{_TARGET_2}." + (" Swap every colour: a negative number starts with red."
                                     if worth == -_TARGET_2 else ""))
 
@@ -106,19 +138,29 @@ def _solution_3():
           wrong=[(Fraction(1, 2), "blue", "blue"), (Fraction(-1), "red", "red"),
                  (Fraction(1, 4), "blue", "red")])
 def _(answer):
-    y_value, blue_starts, red_starts = answer
+    items = read_items(answer, "the answer (a tuple of a value and two winners)", 3) \
+        if type(answer) in (tuple, list) else None
+    if items is None or len(items) != 3:
+        raise Refusal("The answer should be a tuple (value of the Y, winner when Blue starts, "
+                      "winner when Red starts), such as (Fraction(1, 2), 'blue', 'blue').")
+    mine_value = _number(items[0], "the value of the Y")
+    winners = []
+    for who, mine in zip(("Blue", "Red"), items[1:], strict=True):
+        text = read_text(mine, f"the winner when {who} starts", 20).strip().lower()
+        if text not in _COLOURS:
+            raise Refusal(f"A winner is 'blue' or 'red', not {_show(mine)}.")
+        winners.append(text)
     true_value, true_blue, true_red = _solution_3()
-    if _number(y_value) != true_value:
-        return wrong(f"the Y is not worth {_number(y_value)}: Blue's only cut leaves 0, each of "
+    if mine_value != true_value:
+        return wrong(f"The Y is not worth {_show(mine_value)}: Blue's only cut leaves 0, each of "
                      "Red's leaves one blue edge carrying one red edge (1/2); the simplest "
                      "number between 0 and 1/2 decides.")
-    for who, mine, true in (("Blue", blue_starts, true_blue), ("Red", red_starts, true_red)):
-        if str(mine).strip().lower() not in _COLOURS:
-            raise ValueError(f"a winner is 'blue' or 'red', not {mine!r}")
-        if str(mine).strip().lower() != true:
-            return wrong(f"when {who} starts, {true} wins: the sum is worth "
-                         f"{true_value} + {true_value} - 1/2 = 0, a second-player win.")
-    return right("the Y is worth 1/4, and the sum is worth 0: whoever starts loses.")
+    for who, mine, true in (("Blue", winners[0], true_blue), ("Red", winners[1], true_red)):
+        if mine != true:
+            return wrong(f"Your winner when {who} starts is not the one a search of every "
+                         "line of play finds. Add the values of the three parts and read "
+                         "who wins from the sign of the sum.")
+    return right("The Y is worth 1/4, and the sum is worth 0: whoever starts loses.")
 
 
 # 06.4 -------------------------------------------------------------------------------
@@ -138,31 +180,22 @@ def _grid_4() -> list[Fraction]:
 
 
 @exercise("06.4", "a function simplest(lo, hi) for 0 <= lo < hi <= 1",
-          solution=lambda: _simplest,
+          solution=lambda: _simplest, function="simplest",
           wrong=[lambda lo, hi: (lo + hi) / 2, lambda lo, hi: hi / 2 + lo / 2 + Fraction(1, 64)])
 def _(answer):
-    if not callable(answer):
-        return wrong(f"answer should be your function itself (answer = simplest), "
-                     f"not {answer!r}.")
+    f = require_function(answer, "simplest(lo, hi) (answer = simplest)")
     grid = _grid_4()
     for lo in grid:
         for hi in grid:
             if not lo < hi:
                 continue
             true = simplest_between(lo, hi)
-            try:
-                mine = answer(lo, hi)
-            except Exception as error:   # the student's code may fail in any way
-                return wrong(f"simplest({lo}, {hi}) raised {type(error).__name__}: {error}")
-            try:
-                same = _number(mine) == true
-            except (TypeError, ValueError):
-                same = False
-            if not same:
-                return wrong(f"simplest({lo}, {hi}) should be {true} (born on day "
-                             f"{birthday(true)}), but your function gives "
-                             f"{mine if isinstance(mine, (int, Fraction)) else repr(mine)}.")
-    return right(f"it agrees with simplest_between on all pairs from the {len(grid)} numbers "
+            shown = f"{f.name}({lo}, {hi})"
+            mine = _number(f(lo, hi, shown=shown), shown)
+            if mine != true:
+                return wrong(f"{shown} should be {true} (born on day {birthday(true)}), but "
+                             f"your function gives {_show(mine)}.")
+    return right(f"It agrees with simplest_between on all pairs from the {len(grid)} numbers "
                  "born by day 5 in [0, 1].")
 
 
@@ -176,27 +209,32 @@ def _puzzle() -> Hackenbush:
           solution=lambda: (winning_moves(_puzzle(), "blue"), winning_moves(_puzzle(), "red")),
           wrong=[([0, 4, 7], [5]), ([0, 2, 3, 4, 7], []), ([], [])])
 def _(answer):
-    blue, red = answer
+    pair = read_items(answer, "the answer (a pair of lists)", 2) \
+        if type(answer) in (tuple, list) else None
+    if pair is None or len(pair) != 2:
+        raise Refusal("The answer should be a pair (blue_cuts, red_cuts) of lists of edge "
+                      "numbers, such as ([1], [2, 5]).")
     p = _puzzle()
-    for player, claimed, sign in (("blue", blue, 1), ("red", red, -1)):
-        mine = sorted({int(i) for i in claimed})
+    for player, claimed, sign in (("blue", pair[0], 1), ("red", pair[1], -1)):
+        name = player.title()
+        mine = sorted({whole_number(i, f"each edge number in {name}'s list")
+                       for i in read_items(claimed, f"{name}'s list of cuts", 100)})
         true = winning_moves(p, player)
         for i in mine:
             if not 0 <= i < len(p.edges):
-                return wrong(f"the drawing has edges 0 to {len(p.edges) - 1}; "
-                             f"there is no edge {i}.")
+                return wrong(f"The drawing has edges 0 to {len(p.edges) - 1}; "
+                             f"there is no edge {_show(i)}.")
             if p.edges[i][2] != player:
-                return wrong(f"edge {i} is {p.edges[i][2]}, so {player.title()} cannot cut it.")
+                return wrong(f"Edge {i} is {p.edges[i][2]}, so {name} cannot cut it.")
             if i not in true:
                 left = value(p.cut(i))
-                return wrong(f"after {player.title()} cuts edge {i} the value is {left}, "
+                return wrong(f"After {name} cuts edge {i} the value is {left}, "
                              f"{'below' if sign > 0 else 'above'} 0: the opponent, moving "
                              "next, wins.")
-        missing = [i for i in true if i not in mine]
+        missing = len([i for i in true if i not in mine])
         if missing:
-            return wrong(f"{player.title()} has more winning cuts: edge {missing[0]} leaves "
-                         f"{value(p.cut(missing[0]))}.")
-    return right(f"the value is {value(p)} > 0, so only Blue has winning cuts.")
+            return missing_verdict(len(mine), missing, "cut", f"{name}'s list")
+    return right(f"The value is {value(p)} > 0, so only Blue has winning cuts.")
 
 
 # 06.6 -------------------------------------------------------------------------------
@@ -223,11 +261,11 @@ def _(answer):
     colours = _colours(answer)
     count = colours.count("blue") - colours.count("red")
     if not _count_misleads(colours):
-        return wrong(f"for {', '.join(colours) or 'the empty stalk'} the count {count} and the "
+        return wrong(f"For {', '.join(colours) or 'the empty stalk'} the count {count} and the "
                      f"value {stalk_value(colours)} have the same sign: the count is right there.")
     smallest = len(_smallest_misleading())
     if len(colours) > smallest:
-        return wrong(f"the count does mislead here, but a stalk of {smallest} edges "
-                     "already does.")
-    return right(f"the count says {count}, a second-player win, but the stalk is worth "
+        return wrong("The count does mislead here, but a stalk with fewer edges already "
+                     "does.")
+    return right(f"The count says {count}, a second-player win, but the stalk is worth "
                  f"{stalk_value(colours)}: one player wins whoever starts.")

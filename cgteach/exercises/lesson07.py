@@ -13,7 +13,16 @@ figures draw them.
 
 from __future__ import annotations
 
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    read_items,
+    require_function,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.hackendot import Hackendot
 
 __all__: list[str] = []   # nothing to import: the checkers register themselves
@@ -25,27 +34,26 @@ def _star_values() -> list[int]:
 
 def _as_int(x, what: str) -> int:
     # bool is an int in Python, but True is not a value a student means
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise TypeError(f"{what} should be a whole number, got {x!r}")
-    return x
+    return whole_number(x, what)
 
 
 @exercise("07.1", "the list of the values of the stars with 1, 2, …, 10 leaves",
           solution=_star_values,
           wrong=[list(range(2, 12)), [1] * 10, [2] * 9])
 def _(answer):
-    values = [_as_int(x, "each value") for x in answer]
+    values = [_as_int(x, "each value") for x in read_items(answer, "the answer (a list of ten "
+                                                             "values)", 100)]
     expected = _star_values()
     if len(values) != len(expected):
-        return wrong(f"give one value for each k = 1, …, 10 ({len(expected)} numbers), "
+        return wrong(f"Give one value for each k = 1, …, 10 ({len(expected)} numbers), "
                      f"not {len(values)}.")
     for k, (mine, true) in enumerate(zip(values, expected, strict=False), start=1):
         if mine != true:
             leaves = "1 leaf" if k == 1 else f"{k} leaves"
-            return wrong(f"the star with {leaves} is worth *{true}, not *{mine}: its "
-                         "leaves are white, so its root is black (bit 0 is off), and L(star) "
-                         "is the root alone, a single white root (bit 1 is on).")
-    return right("every star is worth *2, whatever the number of leaves.")
+            return wrong(f"The star with {leaves} is not worth *{_show(mine)}: colour it "
+                         "(a leaf is white), contract it, and read bit k of the value from "
+                         "the number of white roots after k contractions.")
+    return right("Every star is worth *2, whatever the number of leaves.")
 
 
 def _ulehla(forest):
@@ -80,27 +88,22 @@ def _test_forests() -> list[Hackendot]:
 
 
 @exercise("07.2", "a function ulehla(forest) returning the nim value of a Hackendot forest",
-          solution=lambda: _ulehla,
+          solution=lambda: _ulehla, function="ulehla",
           wrong=[len, _ulehla_literal, lambda forest: 1])
 def _(answer):
-    if not callable(answer):
-        return wrong(f"answer should be your function itself (write answer = ulehla), "
-                     f"not {answer!r}.")
+    f = require_function(answer, "ulehla(forest) (write answer = ulehla)")
     for forest in _test_forests():
-        try:
-            mine = answer(forest)
-        except Exception as error:   # the student's code may fail in any way
-            return wrong(f"on Hackendot({forest.parents}) your function raised "
-                         f"{type(error).__name__}: {error}")
+        shown = f"{f.name}(Hackendot({forest.parents}))"
+        mine = whole_number(f(forest, shown=shown), shown)
         true = forest.grundy()
-        if isinstance(mine, bool) or not isinstance(mine, int) or mine != true:
+        if mine != true:
             hint = ""
             if forest == Hackendot.spider(2, 2):
                 hint = (" Its contraction L(T) is two single nodes: two white roots, an "
                         "even number, so bit 1 is off.")
-            return wrong(f"on Hackendot({forest.parents}) your function returns {mine!r}, "
+            return wrong(f"On Hackendot({forest.parents}) your function returns {_show(mine)}, "
                          f"but the forest is worth *{true}.{hint}")
-    return right(f"it agrees with the package on {len(_test_forests())} forests, "
+    return right(f"It agrees with the package on {len(_test_forests())} forests, "
                  "spider(2, 2) included.")
 
 
@@ -115,13 +118,13 @@ def _(answer):
     g = _exercise3_forest()
     node = _as_int(answer, "a node")
     if not 0 <= node < len(g):
-        return wrong(f"the forest has nodes 0 to {len(g) - 1}; there is no node {node}.")
+        return wrong(f"The forest has nodes 0 to {len(g) - 1}; there is no node {_show(node)}.")
     after, names = g.delete_with_map(node)
     if after.grundy() == 0:
-        return right(f"deleting node {node} leaves a forest worth 0 "
+        return right(f"Deleting node {node} leaves a forest worth 0 "
                      f"(winning moves: {', '.join(map(str, g.winning_moves()))}).")
     reply = names[after.winning_moves()[0]]   # named as in the drawing of g
-    return wrong(f"deleting node {node} leaves a forest worth *{after.grundy()}, not 0: your "
+    return wrong(f"Deleting node {node} leaves a forest worth *{after.grundy()}, not 0: your "
                  f"opponent then wins, for instance by deleting node {reply}.")
 
 
@@ -133,16 +136,27 @@ def _spiders_worth_one() -> list[tuple[int, int]]:
           solution=_spiders_worth_one,
           wrong=[[(2, 2), (4, 4), (6, 6)], [(a, a) for a in range(7)], []])
 def _(answer):
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        raise TypeError("answer should be a list of pairs (a, b)")
     pairs = set()
-    for item in answer:
-        a, b = item
-        pairs.add((_as_int(a, "a"), _as_int(b, "b")))
+    for item in read_items(answer, "the answer (a list of pairs (a, b))", 100):
+        ab = read_items(item, "each pair", 2) if type(item) in (tuple, list) else ()
+        if len(ab) != 2:
+            raise Refusal(f"Each entry should be a pair (a, b) of whole numbers, not "
+                          f"{_show(item)}.")
+        pairs.add((_as_int(ab[0], "a"), _as_int(ab[1], "b")))
+    for a, b in sorted(pairs):
+        if not (0 <= a <= 6 and 0 <= b <= 6):
+            return wrong(f"({_show(a)}, {_show(b)}) is outside the table: a and b run from "
+                         "0 to 6.")
     expected = set(_spiders_worth_one())
     for a, b in sorted(pairs - expected):
         return wrong(f"spider({a}, {b}) is worth *{Hackendot.spider(a, b).grundy()}, not *1.")
-    for a, b in sorted(expected - pairs):
-        return wrong(f"spider({a}, {b}) is worth *1 and is missing from your list.")
-    return right("the spiders worth *1 are those with two equal legs of even length "
+    missing = len(expected - pairs)
+    if missing:
+        plural = "" if missing == 1 else "s"
+        if not pairs:
+            return wrong(f"Your list is empty, but {missing} spider{plural} of the table "
+                         f"{'is' if missing == 1 else 'are'} worth *1.")
+        return wrong(f"Every pair in your list is worth *1, but your list misses {missing} "
+                     f"pair{plural}.")
+    return right("The spiders worth *1 are those with two equal legs of even length "
                  "(0 included: a lone root), in this table at least.")

@@ -14,7 +14,17 @@ from fractions import Fraction
 from functools import cache
 
 from cgteach import games
-from cgteach.exercises import exercise, right, wrong
+from cgteach._validate import show as _show
+from cgteach.exercises import (
+    Refusal,
+    exercise,
+    missing_verdict,
+    read_items,
+    read_text,
+    right,
+    whole_number,
+    wrong,
+)
 from cgteach.hackenbush import Hackenbush
 
 __all__: list[str] = []
@@ -40,16 +50,38 @@ _WHO = {"L": "Blue wins whoever starts", "R": "Red wins whoever starts",
         "P": "whoever moves second wins", "N": "whoever moves first wins"}
 
 
+def _is_package_game(answer) -> bool:
+    kind = type(answer)
+    return issubclass(kind, games.Game) and kind.__module__ == games.__name__
+
+
 def _as_game(answer):
-    if isinstance(answer, games.Game):
+    """The answer as a canonical game: a game, a form, a text or an exact number."""
+    kind = type(answer)
+    if _is_package_game(answer):
         return answer
-    if isinstance(answer, games.Form):      # a game as written, as the lesson's form(...) makes
+    if kind is games.Form:                  # a game as written, as the lesson's form(...) makes
         return answer.canonical()
-    if isinstance(answer, str):
-        return games.parse(answer)
-    if isinstance(answer, (int, Fraction)) and not isinstance(answer, bool):
+    if kind is str:
+        text = read_text(answer, "the value", 200)
+        try:
+            return games.parse(text)
+        except ValueError as error:
+            raise Refusal(f"I cannot read {_show(text)} as a game: {error}") from None
+    if kind is Fraction:
         return games.number(answer)
-    raise TypeError("give the value as a game, such as UP + STAR, or as a text such as '↑*'")
+    if kind is int or _numpy_int(answer):
+        return games.number(int(answer))
+    what = "an object of type " + kind.__name__ if kind not in (bool, float) else _show(answer)
+    raise Refusal(f"The value should be a game, such as UP + STAR, or a text such as '↑*', "
+                  f"not {what}.")
+
+
+def _numpy_int(x) -> bool:
+    import sys
+
+    np = sys.modules.get("numpy")
+    return np is not None and issubclass(type(x), np.integer)
 
 
 def _as_written(answer) -> str:
@@ -59,9 +91,9 @@ def _as_written(answer) -> str:
 
 def _first_simplification(answer):
     """The first step that still simplifies an answer written with braces, or None."""
-    if isinstance(answer, str) and "{" in answer:
+    if type(answer) is str and "{" in answer:
         answer = games.form(answer)
-    if not isinstance(answer, games.Form):
+    if type(answer) is not games.Form:
         return None
     steps = [s for s in answer.simplification_steps()
              if s.rule in ("duplicate", "dominated", "reversible")]
@@ -76,13 +108,22 @@ POSITION_1 = _stalk("green", "blue") + _stalk("green") + _stalk("red", "blue")
           solution=lambda: _outcome(POSITION_1),
           wrong=["L", "N", "P"])
 def _(answer):
-    if answer not in ("L", "R", "P", "N"):
-        return wrong("The answer should be one of the letters 'L', 'R', 'P', 'N'.")
+    if type(answer) is not str or answer.strip().upper() not in ("L", "R", "P", "N"):
+        raise Refusal("The answer should be one of the letters 'L', 'R', 'P', 'N'.")
+    answer = answer.strip().upper()
     truth = _outcome(POSITION_1)
     if answer == truth:
         return right("↑ + (−1/2) is negative: ↑ is smaller than every positive number.")
-    return wrong(f"A search of every line of play says {_WHO[truth]}, so the class is not "
-                 f"{answer} ({_WHO[answer]}).")
+    # Say which claim about one start is false, never what the class is.
+    claimed = {"L": (True, False), "R": (False, True), "P": (False, False), "N": (True, True)}
+    blue_first = _mover_wins(POSITION_1, True)
+    if claimed[answer][0] != blue_first:
+        return wrong(f"The class is not {answer} ({_WHO[answer]}): when Blue moves first, "
+                     f"Blue {'wins' if blue_first else 'loses'} (a search of every line of "
+                     "play).")
+    red_first = _mover_wins(POSITION_1, False)
+    return wrong(f"The class is not {answer} ({_WHO[answer]}): when Red moves first, "
+                 f"Red {'wins' if red_first else 'loses'} (a search of every line of play).")
 
 
 @exercise("08.2", "the value of the stalk with a green edge at the bottom and a red edge on top",
@@ -113,11 +154,12 @@ def _blue_winning_cuts(position):
           solution=lambda: _blue_winning_cuts(POSITION_3),
           wrong=[[], [0], [1, 3, 6], [6]])
 def _(answer):
-    cuts = sorted(set(answer))
+    cuts = sorted({whole_number(i, "an edge number")
+                   for i in read_items(answer, "the answer (a list of edge numbers)", 100)})
     expected = _blue_winning_cuts(POSITION_3)
     for i in cuts:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(POSITION_3):
-            return wrong(f"{i!r} is not an edge: the edges are numbered 0 to "
+        if not 0 <= i < len(POSITION_3):
+            return wrong(f"{_show(i)} is not an edge: the edges are numbered 0 to "
                          f"{len(POSITION_3) - 1}.")
         if POSITION_3.edges[i][2] == "red":
             return wrong(f"Edge {i} is red: Blue may cut only blue and green edges.")
@@ -127,9 +169,18 @@ def _(answer):
                          if c != "blue" and not _mover_wins(after.cut(j), True))
             return wrong(f"After Blue cuts edge {i}, Red wins by cutting edge "
                          f"{old_index[reply]} (numbered as in the first drawing).")
-    if len(cuts) < len(expected):
-        return wrong("Every cut you list wins, but there are more winning cuts.")
+    missing = len(set(expected) - set(cuts))
+    if missing:
+        return missing_verdict(len(cuts), missing, "cut")
     return right("Those are all of Blue's winning cuts.")
+
+
+#: Answers above this are judged without adding up so many copies of ↑.
+SMALL_COPIES = 64
+
+
+def _copies(n):
+    return games.total([games.UP] * n + [games.STAR])
 
 
 @exercise("08.4", "the smallest n such that n copies of ↑ plus * is won by Blue whoever starts",
@@ -137,16 +188,22 @@ def _(answer):
                                 if games.total([games.UP] * n + [games.STAR]).outcome() == "L"),
           wrong=[1, 3, 0])
 def _(answer):
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
-        return wrong("The answer should be a whole number of copies of ↑.")
-    value = games.total([games.UP] * answer + [games.STAR])
+    answer = whole_number(answer, "the answer (a number of copies of ↑)")
+    if answer < 0:
+        raise Refusal(f"A number of copies is 0 or more, not {_show(answer)}.")
+    if answer > SMALL_COPIES:
+        # Some n <= SMALL_COPIES gives a positive sum (computed); adding copies of the
+        # positive ↑ keeps it positive, so `answer` copies win but are not the fewest.
+        assert any(_copies(n).outcome() == "L" for n in range(SMALL_COPIES + 1))
+        return wrong(f"{_show(answer)} copies win for Blue whoever starts (↑ is positive, so "
+                     "more copies never hurt Blue), but far fewer copies already do.")
+    value = _copies(answer)
     if value.outcome() != "L":
         return wrong(f"{value} is not won by Blue whoever starts: {_WHO[value.outcome()]}.")
-    smaller = games.total([games.UP] * (answer - 1) + [games.STAR]) if answer else None
-    if smaller is not None and smaller.outcome() == "L":
-        return wrong(f"{answer} copies work, but so do fewer: {smaller} is already positive.")
+    if answer and _copies(answer - 1).outcome() == "L":
+        return wrong(f"{answer} copies work, but fewer copies already win for Blue whoever "
+                     "starts.")
     return right(f"{value} is positive, while one copy fewer leaves a first-player win.")
-
 
 @exercise("08.5", "the canonical form of {0, ↑ | ↑}, as a game or a text",
           solution=lambda: games.form([games.ZERO, games.UP], [games.UP]).canonical(),
