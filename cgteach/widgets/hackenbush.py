@@ -98,7 +98,15 @@ from cgteach.widgets._base import (
     DrawnBoard,
     EditorBoard,
     GameBoard,
+    WidgetValueError,
+    _short,
+    check_choice,
     check_game_options,
+    check_int,
+    check_list,
+    check_number,
+    check_path,
+    check_text,
     esm,
     layout_hackenbush,
 )
@@ -116,6 +124,8 @@ _GROUND_REUSE = 30
 _NODE_REACH = 12
 #: A planted edge is at least this tall (a click just above the line still draws one).
 _PLANT_MIN = 45
+#: The largest position file :meth:`HackenbushEditor.load` reads, in bytes.
+_FILE_LIMIT = 5_000_000
 #: Coordinates the browser may send (anything larger is refused as a mistake).
 _COORD_LIMIT = 1e6
 #: The still picture (before a cell runs, in exported pages) is drawn up to this size.
@@ -148,6 +158,38 @@ def _number(value, what) -> float:
         raise ValueError(f"{what} must be a finite board coordinate of at most "
                          f"{_COORD_LIMIT:g} in size, got {shown}")
     return round(float(value), 1)
+
+
+#: The most nodes and edges a drawing on the board may have.
+_MAX_NODES = 20_000
+_MAX_EDGES = 20_000
+
+
+def _is_name(name) -> bool:
+    """A node name the board can hold: a number (not a bool), a str, or a tuple of these."""
+    if isinstance(name, bool):
+        return False
+    if isinstance(name, str):
+        return len(name) <= 200
+    if isinstance(name, int):
+        return abs(name) < 10**15
+    if isinstance(name, float):
+        return math.isfinite(name)
+    if isinstance(name, tuple):
+        return len(name) <= 8 and all(_is_name(x) for x in name)
+    return False
+
+
+def _check_name(what, name):
+    if not _is_name(name):
+        raise WidgetValueError(f"{what} must be a node name (an int or a str), "
+                               f"got {_short(name)}")
+    return name
+
+
+def _name_key(name):
+    """A name as a set member (names are hashable; bools are never names)."""
+    return name
 
 
 def _nim_text(n: int) -> str:
@@ -380,6 +422,61 @@ class _HackenbushBoard(DrawnBoard):
     def _coords(self) -> dict:
         return {n["name"]: (n["x"], n["y"]) for n in self.nodes}
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _names(self) -> set:
+        return {_name_key(n["name"]) for n in self.nodes}
+
+    def _check_nodes(self, value):
+        seen = set()
+
+        def one(k, n):
+            if not isinstance(n, dict) or set(n) != {"name", "x", "y"}:
+                raise WidgetValueError(f"nodes[{k}] must be a dict with exactly 'name', 'x' "
+                                       f"and 'y', got {_short(n)}")
+            _check_name(f"nodes[{k}]['name']", n["name"])
+            check_number(f"nodes[{k}]['x']", n["x"], _COORD_LIMIT)
+            check_number(f"nodes[{k}]['y']", n["y"], _COORD_LIMIT)
+            key = _name_key(n["name"])
+            if key in seen:
+                raise WidgetValueError(f"nodes: the name {n['name']!r} is used twice")
+            seen.add(key)
+
+        check_list("nodes", value, _MAX_NODES, one)
+        used = {_name_key(e[i]) for e in self.edges for i in (0, 1)}
+        used |= {_name_key(g) for g in self.ground}
+        missing = used - seen
+        if missing:
+            raise WidgetValueError(f"nodes must keep every node an edge or the ground uses; "
+                                   f"{_short(sorted(map(str, missing)))} would be missing")
+        return value
+
+    def _check_edges(self, value):
+        names = self._names()
+
+        def one(k, e):
+            if not isinstance(e, list) or len(e) != 3:
+                raise WidgetValueError(f"edges[{k}] must be [u, v, colour], got {_short(e)}")
+            for end in e[:2]:
+                if not _is_name(end) or _name_key(end) not in names:
+                    raise WidgetValueError(f"edges[{k}] must join nodes on the board, "
+                                           f"got {_short(e)}")
+            check_choice(f"edges[{k}] colour", e[2], _COLOURS)
+
+        return check_list("edges", value, _MAX_EDGES, one)
+
+    def _check_ground(self, value):
+        names = self._names()
+
+        def one(k, g):
+            if not _is_name(g) or _name_key(g) not in names:
+                raise WidgetValueError(f"ground[{k}] must be a node on the board, got {_short(g)}")
+
+        check_list("ground", value, _MAX_NODES, one)
+        if len({_name_key(g) for g in value}) != len(value):
+            raise WidgetValueError("ground must not name a node twice")
+        return value
+
     @staticmethod
     def _nodes_for(position, layout=None) -> list[dict]:
         """Node records for a position, from ``layout`` where given, else laid out."""
@@ -447,6 +544,44 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     _THING = "drawing"
     _SUMMARY = "run this cell in JupyterLab to build a position"
+    _PAGE_TRAITS = frozenset({"lecture", "labels", "colour", "tool", "show_steps", "step"})
+
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_floating(self, value):
+        n = len(self.edges)
+        return check_list("floating", value, _MAX_EDGES,
+                          lambda k, i: check_int(f"floating[{k}]", i, 0, max(n - 1, 0)))
+
+    def _check_value_text(self, value):
+        return check_text("value_text", value, 100_000)
+
+    def _check_outcome(self, value):
+        return check_choice("outcome", value, ("", "P", "N", "L", "R"))
+
+    def _check_outcome_text(self, value):
+        return check_text("outcome_text", value, 2_000)
+
+    def _check_value_kind(self, value):
+        return check_choice("value_kind", value, ("", "green", "blue-red", "mixed", "unknown"))
+
+    def _check_steps(self, value):
+        def one(k, row):
+            if not isinstance(row, dict) or not {"rule", "description"} <= set(row):
+                raise WidgetValueError(f"steps[{k}] must be a dict with 'rule' and "
+                                       f"'description', got {_short(row)}")
+        return check_list("steps", value, 100_000, one)
+
+    def _check_step(self, value):
+        # any whole number, brought into range (the Previous/Next buttons overshoot)
+        check_int("step", value, -(10**100), 10**100)
+        return min(max(value, 0), max(len(self.steps) - 1, 0))
+
+    def _check_selected(self, value):
+        if value is not None and (not _is_name(value) or value not in self._names()):
+            raise WidgetValueError(f"selected must be None or a node on the board, "
+                                   f"got {_short(value)}")
+        return value
 
     def __init__(self, position=None, lecture=None, layout=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
@@ -728,20 +863,54 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     # -- files ---------------------------------------------------------------
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position (with the node coordinates) to a JSON file."""
+        """Write the position (with the node coordinates) to a JSON file.
+
+        ``path`` is a ``str`` or an ``os.PathLike``; anything else (a number
+        would be taken for a file descriptor such as stdout) raises ``TypeError``.
+        """
+        check_path(path)
         if not self.is_position:
             raise ValueError(f"cannot save: {self.message}")
         super().save(path)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
+        """Read a position file; a bad file raises ``ValueError`` and changes nothing.
+
+        ``path`` is a ``str`` or an ``os.PathLike`` (anything else raises
+        ``TypeError``: a number would be read as a file descriptor such as
+        stdin).  Only a regular file of at most :data:`_FILE_LIMIT` bytes is
+        read (never a FIFO or a device that could hang), and it must be UTF-8.
+        """
+        import stat
+
+        check_path(path)
+        shown = os.fspath(path)
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            # look before opening: opening a FIFO would wait for a writer
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise ValueError(f"cannot read position file {shown!r}: it is not a "
+                                 "regular file")
+            with open(path, "rb") as f:
+                info = os.fstat(f.fileno())
+                if not stat.S_ISREG(info.st_mode):
+                    raise ValueError(f"cannot read position file {shown!r}: it is not a "
+                                     "regular file")
+                if info.st_size > _FILE_LIMIT:
+                    raise ValueError(f"cannot read position file {shown!r}: it is "
+                                     f"{info.st_size:,} bytes, more than the {_FILE_LIMIT:,} "
+                                     "a position file may have")
+                data = f.read(_FILE_LIMIT + 1)
         except OSError as exc:
-            raise ValueError(
-                f"cannot read position file {os.fspath(path)!r}: {exc.strerror}"
-            ) from None
+            raise ValueError(f"cannot read position file {shown!r}: "
+                             f"{exc.strerror or exc}") from None
+        if len(data) > _FILE_LIMIT:
+            raise ValueError(f"cannot read position file {shown!r}: it is more than "
+                             f"{_FILE_LIMIT:,} bytes long")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"cannot read position file {shown!r}: it is not UTF-8 text "
+                             "(a position file is JSON)") from None
         self.load_text(text)
 
     def load_text(self, text: str) -> None:
@@ -796,9 +965,10 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         if record:
             self._remember((self.nodes, self.edges, self.ground))
         with self.hold_sync():
-            self.nodes = list(nodes)
-            self.edges = [list(e) for e in edges]
-            self.ground = list(ground)
+            with self.hold_trait_notifications():  # checked together, as one drawing
+                self.nodes = list(nodes)
+                self.edges = [list(e) for e in edges]
+                self.ground = list(ground)
             self.can_undo = bool(self._history)
             if self.selected is not None and self._picked() is None:
                 self.selected = None
@@ -931,6 +1101,29 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
     #: Edge labels are on show by default in a game.
     labels = traitlets.Bool(True).tag(sync=True)
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_edges(self, value):
+        super()._check_edges(value)
+        position = getattr(self, "_position", None)
+        if position is not None and value != [list(e) for e in position.edges]:
+            raise WidgetValueError("edges follow the game's position: cut an edge, or start "
+                                   "a new game")
+        return value
+
+    def _check_student(self, value):
+        return check_choice("student", value, ("green", "blue", "red"))
+
+    def _check_hint_edge(self, value):
+        return check_int("hint_edge", value, -1, len(self.edges) - 1)
+
+    def _check_edge_labels(self, value):
+        if len(value) != len(self.edges) if isinstance(value, list) else False:
+            raise WidgetValueError(f"edge_labels must hold one label for each of the "
+                                   f"{len(self.edges)} edges, got {len(value)}")
+        return check_list("edge_labels", value, _MAX_EDGES,
+                          lambda k, x: check_text(f"edge_labels[{k}]", x, 20))
+
     _LOST = "The computer wins: you have no edge left to cut. Press New game to try again."
     _WON = "You win! The computer has no edge left to cut."
     _SUMMARY = "run this cell in JupyterLab to play"
@@ -1005,8 +1198,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         # Labels are the edges' numbers in the starting position, counted from 0 as
         # cgteach.draw numbers them; they travel with their edges through every cut.
         self._labels = [str(i) for i in range(len(self._start.edges))]
-        self.nodes = [dict(n) for n in self._start_nodes]
-        self._show()
+        with self.hold_trait_notifications():  # checked together, as one drawing
+            self.nodes = [dict(n) for n in self._start_nodes]
+            self._show()
         self.hint_edge = -1
 
     def cut(self, edge) -> None:
@@ -1067,8 +1261,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         self._position = after
         self._labels = [self._labels[i] for i in kept]
         alive = set(after.nodes)
-        self.nodes = [n for n in self.nodes if n["name"] in alive]
-        self._show()
+        with self.hold_trait_notifications():  # checked together, as one drawing
+            self.nodes = [n for n in self.nodes if n["name"] in alive]
+            self._show()
         return pictures
 
     @staticmethod
