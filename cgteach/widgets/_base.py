@@ -303,10 +303,24 @@ class Guarded:
         if names:
             cls._cg_validate = traitlets.validate(*names)(Guarded._validate_trait)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._cg_validate_all()
+
+    def _cg_validate_all(self) -> None:
+        """Put the one validator on traits added to this instance (anywidget's ``_esm`` ...)."""
+        handler = getattr(type(self), "_cg_validate", None)
+        if handler is None:
+            return
+        for k in self.keys:
+            if k not in self._trait_validators:
+                self._register_validator(handler, (k,))
+
     def _validate_trait(self, proposal):
         """The one check of every synced trait, whoever writes it (see the module)."""
         name, value = proposal["trait"].name, proposal["value"]
-        if self._cg_from_page and name not in self._PAGE_TRAITS:
+        # (only the traits the page sent: what observers change in answer is the widget's)
+        if self._cg_from_page and name in self._cg_before and name not in self._PAGE_TRAITS:
             if _same(value, self._cg_before.get(name)):  # an echo of what it has
                 return value
             raise WidgetValueError(
@@ -324,6 +338,7 @@ class Guarded:
         try:
             if not isinstance(sync_data, dict):
                 raise WidgetValueError(f"a state update must be a dict, got {_short(sync_data)}")
+            self._cg_validate_all()
             self._cg_before = {k: getattr(self, k) for k in keys}
             self._cg_from_page = True
             try:
