@@ -116,8 +116,9 @@ __all__ = ["HackenbushEditor", "HackenbushGame"]
 _COLOURS = ("green", "blue", "red")
 #: A node placed this close to the ground line (or below it) is a ground node.
 _GROUND_BAND = 20
-#: A click this close to the ground line (or below it) is a click on the ground.
-_CLICK_GROUND = 8
+#: A click this close to the ground line (or below it) is a click on the ground,
+#: in screen pixels (the page says how many board units a pixel is).
+_CLICK_GROUND = 20
 #: A click on empty space this close to a ground node uses that ground node.
 _GROUND_REUSE = 30
 #: A click this close to a node counts as a click on the node.
@@ -740,7 +741,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         names = [n["name"] for n in self.nodes]
         return self.selected if self.selected in names else None
 
-    def click(self, x, y) -> None:
+    def click(self, x, y, px=1.0) -> None:
         """A click on the board at ``(x, y)`` that hits no node or edge.
 
         With the Draw tool: with no node picked, a click above the ground
@@ -748,13 +749,21 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         current colour to the ground node below it, made if there is none
         near); with a node picked, it grows an edge from that node to a new
         node there.  Either way the new node is picked next, so successive
-        clicks grow a stalk.  A click on the ground line picks the ground
-        there (the next click above draws an edge up from it) or, with an
-        ordinary node picked, draws an edge from it down to the ground.
-        A click within reach of a node counts as a click on that node.
-        With the other tools a click on empty space only says what they do.
+        clicks grow a stalk.  The ground is a generous target: a click on
+        the ground line, up to 20 screen pixels above it, or anywhere below
+        it picks the ground there and plants an edge on it (the new node
+        stands a little higher, so the edge can be seen); with an ordinary
+        node picked, it draws an edge from that node down to the ground.
+        ``px`` is the size of a screen pixel in board units (the page sends
+        it; 1 from Python).  A click within reach of a node counts as a
+        click on that node.  With the other tools a click on empty space
+        only says what they do.
         """
         x, y = _number(x, "x"), _number(y, "y")
+        px = _number(px, "px")
+        if not 0.01 <= px <= 100:
+            raise ValueError(f"px (board units per screen pixel) must be from 0.01 to 100, "
+                             f"got {px!r}")
         if self.tool != "draw":
             self.message = ("Nothing to delete there: click an edge or a node."
                             if self.tool == "delete" else
@@ -781,21 +790,16 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
                 ground.append(g)
             return g
 
-        if y >= GROUND_Y - _CLICK_GROUND:  # the ground line (or below it)
-            if picked is None or picked in self.ground:
-                g = ground_node(x)
-                if len(nodes) != len(self.nodes):
-                    self._set_drawing(nodes, edges, ground)
-                self.selected, self._clicked = g, False
-                self.message = ("Picked the ground here (orange): click above it to draw "
-                                "an edge up from it.")
-                return
+        on_ground = y >= GROUND_Y - _CLICK_GROUND * px  # the ground line, near it, below it
+        if on_ground and picked is not None and picked not in self.ground:
             g = ground_node(x)
             edges.append([picked, g, self.colour])
             self._set_drawing(nodes, edges, ground)
             self.selected = None
             return
         y = max(y, 10.0)
+        if on_ground and picked is not None:  # from the picked ground node: plant here
+            picked = None
         if picked is None:  # plant: an edge from the ground below the click
             picked = ground_node(x)
             y = min(y, float(GROUND_Y - _PLANT_MIN))
@@ -926,8 +930,8 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     # -- intents from the browser ----------------------------------------------
 
-    def _on_click(self, x, y):
-        self.click(x, y)
+    def _on_click(self, x, y, px=1.0):
+        self.click(x, y, px)
 
     def _on_click_node(self, node):
         self.click_node(node)
