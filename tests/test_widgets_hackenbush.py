@@ -95,7 +95,7 @@ def test_floating_edges_are_allowed_while_building_and_position_waits():
     editor.handle({"event": "add_edge", "u": a, "v": b})
     assert editor.is_position is False
     assert editor.floating == [1]
-    assert editor.message == "not yet a position: edge 1 (dashed) is not joined to the ground"
+    assert editor.message == "not yet a position: edge 1 (dotted) is not joined to the ground"
     assert editor.position == stalk(1)           # the last real position
     assert editor.value_text == ""
     editor.handle({"event": "add_edge", "u": 1, "v": a, "colour": "green"})
@@ -108,7 +108,7 @@ def test_several_floating_edges_are_named_together():
     editor = HackenbushEditor(stalk(3))
     editor.delete_edge(0)
     assert editor.floating == [0, 1]
-    assert editor.message == "not yet a position: edges 0, 1 (dashed) are not joined to the ground"
+    assert editor.message == "not yet a position: edges 0, 1 (dotted) are not joined to the ground"
 
 
 @pytest.mark.parametrize(

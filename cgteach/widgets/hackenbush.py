@@ -6,7 +6,7 @@ the ground line.  A drawing is a **position** (a
 :class:`~cgteach.hackenbush.Hackenbush`) once every edge is joined to the
 ground.  While you build, an edge may float (you may draw the top of a
 picture first); the editor then says "not yet a position: edge 3 is not
-joined to the ground", draws the floating edges dashed, and ``.position``
+joined to the ground", draws the floating edges dotted, and ``.position``
 stays the last drawing that *was* a position.  Nothing is thrown away: join
 the piece to the ground and it counts again.
 
@@ -521,7 +521,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     colour = traitlets.Enum(_COLOURS, default_value="green").tag(sync=True)
     #: What a click on a node or edge does: draw, (un)mark ground, delete.
     tool = traitlets.Enum(("draw", "ground", "delete"), default_value="draw").tag(sync=True)
-    #: Indices of edges not joined to the ground (drawn dashed).
+    #: Indices of edges not joined to the ground (drawn dotted).
     floating = traitlets.List().tag(sync=True)
     #: True when the drawing is a position (no floating edges).
     is_position = traitlets.Bool(True).tag(sync=True)
@@ -986,7 +986,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             self.is_position = False
             many = "s" if len(floating) > 1 else ""
             which = ", ".join(map(str, floating[:5])) + (" …" if len(floating) > 5 else "")
-            self.message = (f"not yet a position: edge{many} {which} (dashed) "
+            self.message = (f"not yet a position: edge{many} {which} (dotted) "
                             f"{'are' if many else 'is'} not joined to the ground")
             self.value_text, self.outcome, self.value_kind = "", "", ""
             self.outcome_text = "Join every edge to the ground to see the value."
