@@ -347,7 +347,7 @@ function boxesMeet(a, b, pad) {
 function placeLabels(edges, nodes, { r, font, width, height }) {
   const placed = [];
   const lines = edges.map((e) => e.pts);
-  const h = font * 1.0, charW = font * 0.62, pad = Math.max(2, font * 0.15);
+  const h = font * 1.25, charW = font * 0.64, pad = Math.max(2, font * 0.15);
   return edges.map((e, i) => {
     const w = e.text.length * charW + 2;
     let best = null;

@@ -93,7 +93,7 @@ const KEYS_HELP = {
 function render({ model, el }) {
   const isGame = model.get("kind") === "game";
   const { root, toolbar, svg, side, message, help, layers } = boardFrame(el, { p: "hb", cls: "cg-hackenbush",
-    title: "Hackenbush", isGame, layerNames: ["ground", "glow", "edges", "ghosts", "nodes", "focus"] });
+    title: "Hackenbush", isGame, layerNames: ["ground", "glow", "focus", "edges", "ghosts", "nodes"] });
   svg.setAttribute("tabindex", "0");
   // the board's own keys (arrows, Enter, letters) are not JupyterLab's notebook shortcuts
   svg.setAttribute("data-lm-suppress-shortcuts", "true");
