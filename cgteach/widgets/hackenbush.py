@@ -19,7 +19,8 @@ Offers:
     grow a stalk (each click on empty space adds an edge from the picked
     node, drawn orange, to a new node there, which is picked next); click a
     node to pick it and branch from it; click a second node to join the
-    two; click the ground line to start an edge from the ground there;
+    two; the ground is a generous target: a click on the ground line, up to
+    20 screen pixels above it or anywhere below it plants an edge there;
     click a node's small ring for a loop; drag nodes to move them; Esc lets
     go of the picked node.  The ⊥ Ground tool puts nodes on the ground line
     or lifts them off, the ✕ Delete tool deletes edges and nodes, and a
@@ -44,6 +45,15 @@ Offers:
     labels stay with their edges for the whole game (after a cut the
     remaining edges keep theirs), and the move log, hints and messages use
     them.
+
+Colour is never the only signal: blue edges are solid lines, red ones
+dashed, green ones double (a light stripe down the middle), in the
+Okabe–Ito hues; hovering or focusing an edge shows its letter, and a legend
+says which is which.  Both work from the keyboard alone: Tab reaches the
+board, the arrow keys move between edges (and nodes, in the editor) in a
+fixed order, Enter cuts (game) or picks (editor); the buttons' tooltips
+name their keys, and the value and every move are announced in an
+``aria-live`` region (``[data-testid=hb-live]``).
 
 Both have a ``lecture`` switch (large print, thick lines, high contrast;
 it follows :func:`cgteach.draw.lecture_mode`) and a ``labels`` switch
