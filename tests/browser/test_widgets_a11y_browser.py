@@ -417,7 +417,7 @@ def test_whole_nim_and_hackendot_games_from_the_keyboard(book):
         page.keyboard.press("Enter")
         page.wait_for_function("([el, n]) => el.querySelectorAll('.nim-stone').length < n",
                                arg=[board.element_handle(), before])
-        assert "You took" in live.text_content() or nim.get_attribute("data-winner")
+        book.wait_until("([el]) => el.textContent.includes('You took')", live)
     assert nim.get_attribute("data-winner") == "you"
 
     dots = page.locator("[data-testid=hd-game]")

@@ -252,7 +252,8 @@ function edgeLegend(parent, p, colours = ["blue", "red", "green"]) {
     const item = htmlEl("span", { class: "cg-legend-item", role: "listitem", "data-colour": c }, box);
     const svg = svgEl("svg", { viewBox: "0 0 44 12", width: 44, height: 12, "aria-hidden": "true" }, item);
     edgeStroke(svg, "M 4 6 L 40 6", c);
-    htmlEl("span", {}, item, `${c} (${EDGE_STYLE[c].letter}): ${EDGE_STYLE[c].style}`);
+    const name = htmlEl("span", { class: "cg-legend-name" }, item, `${c} (${EDGE_STYLE[c].letter})`);
+    htmlEl("span", { class: "cg-legend-style" }, name, `: ${EDGE_STYLE[c].style}`);
   }
   return box;
 }
@@ -300,6 +301,10 @@ function keyFocus(svg, items, onMove) {
     },
   };
   svg.addEventListener("blur", () => svg.classList.remove("cg-keyboard"));
+  // a press of the mouse also focuses the board: that is not keyboard focus
+  svg.addEventListener("pointerdown", () => { api.byPointer = true; }, true);
+  svg.addEventListener("keydown", () => { api.byPointer = false; }, true);
+  api.byPointer = false;
   return api;
 }
 
@@ -343,9 +348,11 @@ function boxesMeet(a, b, pad) {
 // Where to write each edge's label: beside its own edge, clear of every node
 // (radius `r` plus a margin), of the labels placed before it and of the board's
 // border; touching as few other edges as possible.  `edges` is
-// [{text, pts}] in the order labels are placed; returns [{x, y, box}].
-function placeLabels(edges, nodes, { r, font, width, height }) {
-  const placed = [];
+// [{text, pts}] in the order labels are placed; `obstacles` are boxes
+// ({x0, y0, x1, y1}) to keep clear of too (node names); returns [{x, y, box}].
+function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
+  const placed = obstacles.map((box) => ({ box }));
+  const start = placed.length;
   const lines = edges.map((e) => e.pts);
   const h = font * 1.25, charW = font * 0.64, pad = Math.max(2, font * 0.15);
   return edges.map((e, i) => {
@@ -357,7 +364,7 @@ function placeLabels(edges, nodes, { r, font, width, height }) {
       const [x1, y1] = e.pts[k], [x2, y2] = e.pts[k + 1];
       const len = Math.hypot(x2 - x1, y2 - y1) || 1;
       const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
-      for (const far of [0.9, 1.5, 2.2]) {
+      for (const far of [0.9, 1.5, 2.2, 3]) {
         for (const side of [1, -1]) {
           const off = far * (Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + r * 0.6 + 3);
           const cx = (x1 + x2) / 2 + side * nx * off, cy = (y1 + y2) / 2 + side * ny * off;
@@ -376,5 +383,5 @@ function placeLabels(edges, nodes, { r, font, width, height }) {
     });
     placed.push(best);
     return best;
-  });
+  }).map((b, k) => placed[start + k]);
 }

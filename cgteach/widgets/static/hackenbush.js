@@ -102,7 +102,7 @@ function render({ model, el }) {
   svg.setAttribute("aria-label", (isGame ? "Hackenbush game board. " : "Hackenbush drawing. ") +
     KEYS_HELP[isGame ? "game" : "editor"]);
   const announce = liveRegion(root, "hb");
-  const keysLine = htmlEl("div", { class: "cg-help cg-keys", "data-testid": "hb-keys" }, root,
+  htmlEl("div", { class: "cg-keys", "data-testid": "hb-keys" }, root,
     KEYS_HELP[isGame ? "game" : "editor"]);
 
   let drag = null;            // {name, k, x0, y0, moved, x, y}
@@ -246,14 +246,27 @@ function render({ model, el }) {
     // labels: beside their own edge, clear of the nodes and of each other
     if (model.get("labels")) {
       const font = lecture ? 24 : 12;
+      // the node names (written up and to the left of each node) are obstacles too
+      const names = nodeNames ? nodes.map((n) => {
+        const [x, y] = pos.get(key(n.name));
+        const text = typeof n.name === "string" ? n.name : key(n.name);
+        return { x0: x - r - 4 - text.length * font * 0.64, x1: x - r - 4, y0: y - r - 2 - font, y1: y - r + 2 };
+      }) : [];
       const order = edges.map((e, i) => i).filter((i) => shapes[i]);
       const spots = placeLabels(order.map((i) => ({ text: labelOf(i), pts: pathPoints(shapes[i].d) })),
-        [...pos.values()], { r, font, width, height: groundY - 2 });
+        [...pos.values()], { r, font, width, height: groundY - 2, obstacles: names });
+      let x0 = 0, y0 = 0, x1 = width;
       order.forEach((i, k) => {
         svgEl("text", { class: "cg-edge-label", x: spots[k].x.toFixed(1), y: spots[k].y.toFixed(1),
           "text-anchor": "middle", "dominant-baseline": "central", "data-label": labelOf(i) },
         layers.nodes).textContent = labelOf(i);
+        const b = spots[k].box;
+        x0 = Math.min(x0, b.x0 - 2); y0 = Math.min(y0, b.y0 - 2); x1 = Math.max(x1, b.x1 + 2);
       });
+      // a label that found no room inside still shows whole: the view grows to take it
+      if (x0 < 0 || y0 < 0 || x1 > width) {
+        svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${height - y0}`);
+      }
     }
     for (const n of nodes) {
       const k = key(n.name);
@@ -367,6 +380,7 @@ function render({ model, el }) {
   }
 
   svg.addEventListener("focus", () => {
+    if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
     if (!focus.get()) focus.step(1); else { announce(describe(focus.get())); schedule(); }
   });
   svg.addEventListener("blur", () => schedule());

@@ -28,7 +28,7 @@ function render({ model, el }) {
   svg.setAttribute("aria-label", (isGame ? "Hackendot game board. " : "Hackendot forest. ") +
     KEYS_HELP[isGame ? "game" : "editor"]);
   const announce = liveRegion(root, "hd");
-  htmlEl("div", { class: "cg-help cg-keys", "data-testid": "hd-keys" }, root, KEYS_HELP[isGame ? "game" : "editor"]);
+  htmlEl("div", { class: "cg-keys", "data-testid": "hd-keys" }, root, KEYS_HELP[isGame ? "game" : "editor"]);
   const { send, setTrait } = talkTo(model);
   const buttons = {};
   let preview = -1;  // game: the node under the pointer
@@ -178,7 +178,10 @@ function render({ model, el }) {
       : `Value ${model.get("value_text")}. ` + (model.get("message") || "");
     if (text !== heard) { heard = text; announce(text); }
   }
-  svg.addEventListener("focus", () => { if (!focus.get()) focus.step(1); else schedule(); });
+  svg.addEventListener("focus", () => {
+    if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
+    if (!focus.get()) focus.step(1); else schedule();
+  });
   svg.addEventListener("blur", () => schedule());
   svg.addEventListener("keydown", (evt) => {
     if (["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(evt.key)) {

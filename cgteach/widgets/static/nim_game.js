@@ -221,8 +221,16 @@ function render({ model, el }) {
     say(describe());
     drawBoard();
   }
-  board.addEventListener("focus", () => { if (!focusAt) moveFocus(0); else { say(describe()); drawBoard(); } });
-  board.addEventListener("blur", () => drawBoard());
+  // a mouse press focuses the board too: no keyboard focus then (a redraw would
+  // replace the stone under the pointer and lose the click)
+  let byPointer = false;
+  board.addEventListener("pointerdown", () => { byPointer = true; }, true);
+  board.addEventListener("keydown", () => { byPointer = false; }, true);
+  board.addEventListener("focus", () => {
+    if (byPointer) return;
+    if (!focusAt) moveFocus(0); else { say(describe()); drawBoard(); }
+  });
+  board.addEventListener("blur", () => { if (focusAt) drawBoard(); });
   board.addEventListener("keydown", (evt) => {
     const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
     if (evt.key in steps) {
