@@ -350,14 +350,48 @@ function boxesMeet(a, b, pad) {
 // border; touching as few other edges as possible.  `edges` is
 // [{text, pts}] in the order labels are placed; `obstacles` are boxes
 // ({x0, y0, x1, y1}) to keep clear of too (node names); returns [{x, y, box}].
+//: Past this many edges labels are put beside their edges without the search.
+const LABEL_SEARCH_EDGES = 80;
+
 function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
-  const placed = obstacles.map((box) => ({ box }));
-  const start = placed.length;
-  const lines = edges.map((e) => e.pts);
-  const h = font * 1.25, charW = font * 0.64, pad = Math.max(2, font * 0.15);
+  // a grid of 48-unit cells: each candidate looks only at what is near it
+  const CELL = 48;
+  const grid = new Map();
+  const cells = (b) => {
+    const out = [];
+    for (let gx = Math.floor(b.x0 / CELL); gx <= Math.floor(b.x1 / CELL); gx += 1) {
+      for (let gy = Math.floor(b.y0 / CELL); gy <= Math.floor(b.y1 / CELL); gy += 1) out.push(gx * 100003 + gy);
+    }
+    return out;
+  };
+  const add = (b, thing) => {
+    for (const c of cells(b)) { if (!grid.has(c)) grid.set(c, []); grid.get(c).push(thing); }
+  };
+  const near = (b) => {
+    const seen = new Set();
+    for (const c of cells(b)) for (const t of grid.get(c) || []) seen.add(t);
+    return seen;
+  };
+  const h = font * 1.25, charW = font * 0.64, pad = Math.max(2, font * 0.15), reach = font * 0.3;
+  for (const [x, y] of nodes) {
+    const rr = r + pad;
+    add({ x0: x - rr, x1: x + rr, y0: y - rr, y1: y + rr }, { node: [x, y] });
+  }
+  for (const box of obstacles) add({ x0: box.x0 - pad, x1: box.x1 + pad, y0: box.y0 - pad, y1: box.y1 + pad }, { box });
+  edges.forEach((e, j) => {
+    for (let k = 0; k < e.pts.length; k += 1) {
+      const [x, y] = e.pts[k];
+      add({ x0: x - reach, x1: x + reach, y0: y - reach, y1: y + reach }, { pt: [x, y], line: j });
+    }
+  });
   return edges.map((e, i) => {
     const w = e.text.length * charW + 2;
     let best = null;
+    if (edges.length > LABEL_SEARCH_EDGES) {  // a huge drawing: beside the middle, no search
+      const [x, y] = e.pts[Math.floor(e.pts.length / 2)];
+      const box = { x0: x + 4, x1: x + 4 + w, y0: y - h, y1: y };
+      return { x: x + 4 + w / 2, y: y - h / 2, box };
+    }
     const ts = [0.5, 0.38, 0.62, 0.27, 0.73, 0.18, 0.82];
     ts.forEach((t, rank) => {
       const k = Math.min(Math.round(t * (e.pts.length - 1)), e.pts.length - 2);
@@ -371,17 +405,21 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
           const box = { x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2 };
           let hard = 0, soft = 0;
           if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 1;
-          for (const [nx0, ny0] of nodes) if (boxHitsCircle(box, nx0, ny0, r + pad)) hard += 1;
-          for (const p of placed) if (boxesMeet(box, p.box, pad)) hard += 1;
-          lines.forEach((pts, j) => {
-            if (pts.some(([px, py]) => boxHitsCircle(box, px, py, font * 0.3))) soft += j === i ? 2 : 1;
-          });
+          const lines = new Set();
+          for (const thing of near(box)) {
+            if (thing.node) { if (boxHitsCircle(box, thing.node[0], thing.node[1], r + pad)) hard += 1; }
+            else if (thing.box) { if (boxesMeet(box, thing.box, pad)) hard += 1; }
+            else if (!lines.has(thing.line) && boxHitsCircle(box, thing.pt[0], thing.pt[1], reach)) {
+              lines.add(thing.line);
+              soft += thing.line === i ? 2 : 1;
+            }
+          }
           const score = hard * 1000 + soft * 20 + rank * 3 + far * 4;
           if (!best || score < best.score) best = { x: cx, y: cy, box, score };
         }
       }
     });
-    placed.push(best);
+    add(best.box, { box: best.box });
     return best;
-  }).map((b, k) => placed[start + k]);
+  });
 }

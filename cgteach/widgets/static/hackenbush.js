@@ -253,7 +253,7 @@ function render({ model, el }) {
         return { x0: x - r - 4 - text.length * font * 0.64, x1: x - r - 4, y0: y - r - 2 - font, y1: y - r + 2 };
       }) : [];
       const order = edges.map((e, i) => i).filter((i) => shapes[i]);
-      const spots = placeLabels(order.map((i) => ({ text: labelOf(i), pts: pathPoints(shapes[i].d) })),
+      const spots = placeLabels(order.map((i) => ({ text: labelOf(i), pts: pathPoints(shapes[i].d, 8) })),
         [...pos.values()], { r, font, width, height: groundY - 2, obstacles: names });
       let x0 = 0, y0 = 0, x1 = width;
       order.forEach((i, k) => {
