@@ -32,7 +32,8 @@ import pytest
 CELLS = [
     "from cgteach.hackenbush import Hackenbush, examples\n"
     "from cgteach.hackendot import Hackendot\n"
-    "from cgteach.widgets import HackenbushEditor, HackenbushGame, HackendotGame, NimGame",
+    "from cgteach.widgets import HackenbushEditor, HackenbushGame, HackendotEditor, HackendotGame,"
+    " NimGame",
     # 1, 2: a green game: stalks of 2 and 3 (*2 + *3 = *1: the student can win)
     "keys = HackenbushGame(Hackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (4, 5)]), seed=2)\nkeys",
     "print('KEYS', repr(keys.position), keys.winner or 'playing', len(keys.log))",
@@ -51,6 +52,9 @@ CELLS = [
     "nim = NimGame([1, 2, 3, 1], seed=4)\nnim",
     "dots = HackendotGame(Hackendot.path(4) , seed=3)\ndots",
     "print('GAMES', nim.winner or 'playing', dots.winner or 'playing')",
+    # 11, 12: a Hackendot editor for the keyboard
+    "forest = HackendotEditor()\nforest",
+    "print('FOREST', list(forest.forest.parents), forest.value_text)",
 ]
 
 
@@ -433,3 +437,25 @@ def test_whole_nim_and_hackendot_games_from_the_keyboard(book):
     assert dots.get_attribute("data-winner") == "student"
     assert "You win" in dlive.text_content()
     assert book.probe(10, "GAMES") == "GAMES you student"
+
+
+def test_the_hackendot_editor_from_the_keyboard(book):
+    page = book.page
+    root = page.locator("[data-testid=hd-editor]")
+    board = root.locator("[data-testid=hd-board]")
+    live = root.locator("[data-testid=hd-live]")
+    root.scroll_into_view_if_needed()
+    assert "key A" in root.locator("[data-testid=hd-tool-add]").get_attribute("title")
+    tab_to(page, root.locator("[data-testid=hd-labels]"), board)
+    page.keyboard.press("p")                     # plant a tree
+    book.wait_count(board, ".cg-dot-node", 1)
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")                 # give node 0 a child
+    book.wait_count(board, ".cg-dot-node", 2)
+    page.keyboard.press("End")
+    book.wait_until("([el]) => el.textContent.startsWith('node 1')", live)
+    page.keyboard.press("Enter")                 # and node 1 a child: a path of 3
+    book.wait_count(board, ".cg-dot-node", 3)
+    book.wait_until("([el]) => el.textContent.includes('Value *3')", live)
+    book.wait_count(board, "[data-testid=hd-focus]", 1)
+    assert book.probe(12, "FOREST") == "FOREST [None, 0, 1] *3"
