@@ -543,6 +543,12 @@ class EditorBoard(DrawnBoard):
         why.
         """
         check_path(path)
+        from cgteach import _io
+
+        shared = getattr(_io, "write_text", None)  # the package's guarded writer, where present
+        if shared is not None:
+            shared(path, self.json_text + "\n")
+            return
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(self.json_text + "\n")

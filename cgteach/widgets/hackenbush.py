@@ -898,6 +898,10 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         import stat
 
         check_path(path)
+        shared = getattr(_io, "read_text", None)  # the package's guarded reader, where present
+        if shared is not None:
+            self.load_text(shared(path))
+            return
         shown = os.fspath(path)
         try:
             # look before opening: opening a FIFO would wait for a writer
