@@ -95,7 +95,7 @@ def test_floating_edges_are_allowed_while_building_and_position_waits():
     editor.handle({"event": "add_edge", "u": a, "v": b})
     assert editor.is_position is False
     assert editor.floating == [1]
-    assert editor.message == "not yet a position: edge 1 (dashed) is not joined to the ground"
+    assert editor.message == "not yet a position: edge 1 (dotted) is not joined to the ground"
     assert editor.position == stalk(1)           # the last real position
     assert editor.value_text == ""
     editor.handle({"event": "add_edge", "u": 1, "v": a, "colour": "green"})
@@ -108,7 +108,7 @@ def test_several_floating_edges_are_named_together():
     editor = HackenbushEditor(stalk(3))
     editor.delete_edge(0)
     assert editor.floating == [0, 1]
-    assert editor.message == "not yet a position: edges 0, 1 (dashed) are not joined to the ground"
+    assert editor.message == "not yet a position: edges 0, 1 (dotted) are not joined to the ground"
 
 
 @pytest.mark.parametrize(
@@ -600,16 +600,42 @@ def test_the_current_colour_is_used_and_undo_takes_back_one_click():
     assert editor.selected is None
 
 
-def test_clicking_the_ground_starts_an_edge_from_the_ground():
+def test_clicking_the_ground_plants_an_edge_on_it():
+    # decided (issue 29): a click on the ground line, up to 20 screen pixels above
+    # it, or anywhere below it picks the ground there and plants an edge on it
     editor = HackenbushEditor()
-    editor.click(500, GROUND_Y + 10)        # on (below) the ground line
-    assert editor.selected == 1 and editor.ground == [0, 1] and editor.edges == []
-    assert "click above it" in editor.message
-    editor.click(520, 200)
-    assert editor.edges == [[1, 2, "green"]] and editor.selected == 2
+    editor.click(500, GROUND_Y + 10)        # below the ground line
+    assert editor.ground == [0, 1] and editor.edges == [[1, 2, "green"]]
+    assert editor.selected == 2 and editor.layout[2][1] <= GROUND_Y - 45
+    editor.let_go()
+    editor.click(200, GROUND_Y - 15)        # 15 px above it
+    assert editor.edges[-1] == [3, 4, "green"] and 3 in editor.ground
+    editor.let_go()
+    editor.click(336, GROUND_Y)             # on it, beside ground node 0: that node is used
+    assert editor.edges[-1] == [0, 5, "green"]
     editor.click(560, GROUND_Y)             # from a picked node down to the ground
-    assert editor.edges[-1][0] == 2 and editor.edges[-1][1] in editor.ground
+    assert editor.edges[-1][0] == 5 and editor.edges[-1][1] in editor.ground
     assert editor.selected is None and editor.is_position
+
+
+@pytest.mark.parametrize("px, y, planted_on_ground", [
+    (1.0, GROUND_Y - 19, True), (1.0, GROUND_Y - 21, False),
+    (2.0, GROUND_Y - 39, True), (0.5, GROUND_Y - 11, False),
+])
+def test_the_ground_band_is_20_screen_pixels(px, y, planted_on_ground):
+    editor = HackenbushEditor()
+    editor.click(320, 200)                  # a stalk of one edge, its tip node 1 picked
+    editor.click_node(1)
+    editor.handle({"event": "click", "x": 450, "y": y, "px": px})
+    ends = editor.edges[-1]
+    # in the band: an edge from node 1 down to the ground; above it: up to a new node
+    assert (ends[1] in editor.ground) == planted_on_ground, editor.edges
+
+
+def test_a_bad_pixel_size_is_refused():
+    editor = HackenbushEditor()
+    editor.handle({"event": "click", "x": 320, "y": 300, "px": 0})
+    assert "px" in editor.message and editor.edges == []
 
 
 def test_a_node_click_picks_joins_and_lets_go():

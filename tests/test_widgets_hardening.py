@@ -163,7 +163,7 @@ def test_a_bad_trait_from_python_is_a_value_error_with_a_message():
 
 @pytest.mark.parametrize("heaps", [[2**40, 2**40], [10**100], [1] * 11, [41]])
 def test_nim_game_refuses_heaps_it_cannot_draw(heaps):
-    with pytest.raises(ValueError, match="at most 10 heaps of at most 40 stones"):
+    with pytest.raises(ValueError, match="at most 10 piles of at most 40 stones"):
         NimGame(heaps)
 
 

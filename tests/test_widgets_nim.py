@@ -73,7 +73,7 @@ def test_explorer_follows_its_sliders():
     e = NimExplorer((10, 12, 5))
     assert e.heaps == (10, 12, 5)
     assert e.hint_text == (
-        "Nim sum 10 ⊕ 12 ⊕ 5 = 3. Winning move: take 1 from heap 1, leaving 9."
+        "Nim sum 10 ⊕ 12 ⊕ 5 = 3. Winning move: take 1 from pile 1, leaving 9."
     )
     assert 'data-balanced="false"' in e._hint.value
     assert row_flags(e.table_html) == {"0": "true", "1": "false", "2": "false"}
@@ -86,7 +86,7 @@ def test_explorer_follows_its_sliders():
 def test_explorer_lists_every_winning_move():
     e = NimExplorer((3, 5, 7))
     assert e.hint_text.count("take ") == 3
-    assert "Winning moves: take 1 from heap 1, leaving 2" in e.hint_text
+    assert "Winning moves: take 1 from pile 1, leaving 2" in e.hint_text
 
 
 def test_explorer_add_and_remove_buttons():
@@ -101,7 +101,7 @@ def test_explorer_add_and_remove_buttons():
     for _ in range(5):
         e._remove_button.click()
     assert e.heaps == (1,) and e._remove_button.disabled
-    assert [s.description for s in e.sliders] == ["Heap 1"]
+    assert [s.description for s in e.sliders] == ["Pile 1"]
 
 
 def test_explorer_heaps_setter_and_dom_classes():
@@ -116,7 +116,7 @@ def test_explorer_heaps_setter_and_dom_classes():
 
 def test_explorer_misere_hint():
     e = NimExplorer((1, 1, 5), misere=True)
-    assert "take 4 from heap 3, leaving 1" in e.hint_text
+    assert "take 4 from pile 3, leaving 1" in e.hint_text
     e.heaps = (1, 1, 1)
     assert "No winning move" in e.hint_text
 
@@ -131,9 +131,9 @@ def test_explorer_empty_position():
     [
         ({"heaps": (1, -1)}, ValueError, "heap 2"),
         ({"heaps": (1, 2.5)}, TypeError, "heap 2"),
-        ({"heaps": ()}, ValueError, "between 1 and 8 heaps"),
+        ({"heaps": ()}, ValueError, "between 1 and 8 piles"),
         ({"heaps": (40,)}, ValueError, "max_size"),
-        ({"heaps": (1,) * 9}, ValueError, "between 1 and 8 heaps"),
+        ({"heaps": (1,) * 9}, ValueError, "between 1 and 8 piles"),
     ],
 )
 def test_explorer_rejects_bad_input(kwargs, error, match):
@@ -159,7 +159,7 @@ def test_explorer_hint_agrees_with_winning_moves(heaps):
         assert "Balanced" in text
     else:
         for i, new in moves:
-            assert f"take {heaps[i] - new} from heap {i + 1}, leaving {new}" in text
+            assert f"take {heaps[i] - new} from pile {i + 1}, leaving {new}" in text
         assert text.count("take ") == len(moves)
     assert f"= {nim_sum(heaps)}." in text or not any(heaps)
 
@@ -190,7 +190,7 @@ def test_new_game_button_deals_again():
 def test_a_take_gets_a_computer_reply():
     g = NimGame([10, 12, 5], seed=3)
     send(g, {"take": [0, 1]})  # the winning move: 10 -> 9, balanced
-    assert g.message.startswith("You took 1 from heap 1; the computer took ")
+    assert g.message.startswith("You took 1 from pile 1; the computer took ")
     last = g.last_move
     assert last["player"] == "computer" and last["taken"] >= 1
     assert sum(g.heaps) == 9 + 12 + 5 - last["taken"]
@@ -293,7 +293,7 @@ def test_hint_marks_a_winning_move():
     send(g, {"hint": True})
     assert g.hint == [0, 9]
     assert g.message == (
-        "Hint: Nim sum 10 ⊕ 12 ⊕ 5 = 3. Winning move: take 1 from heap 1, leaving 9."
+        "Hint: Nim sum 10 ⊕ 12 ⊕ 5 = 3. Winning move: take 1 from pile 1, leaving 9."
     )
     assert g.heaps == [10, 12, 5]  # a hint does not move
     send(g, {"take": [1, 1]})
@@ -316,16 +316,16 @@ def test_misere_hint():
 @pytest.mark.parametrize(
     "content, message",
     [
-        ({"take": [3, 1]}, "Illegal move: there is no heap 4 (heaps are numbered 1 to 3)."),
-        ({"take": [-1, 1]}, "Illegal move: there is no heap 0 (heaps are numbered 1 to 3)."),
+        ({"take": [3, 1]}, "Illegal move: there is no pile 4 (piles are numbered 1 to 3)."),
+        ({"take": [-1, 1]}, "Illegal move: there is no pile 0 (piles are numbered 1 to 3)."),
         ({"take": [0, 0]}, "Illegal move: you must take at least one stone."),
         ({"take": [0, -2]}, "Illegal move: you must take at least one stone."),
-        ({"take": [2, 6]}, "Illegal move: heap 3 has only 5 stones; you cannot take 6."),
+        ({"take": [2, 6]}, "Illegal move: pile 3 has only 5 stones; you cannot take 6."),
         ({"take": [0, "2"]}, "Illegal move: the number of stones must be a whole number, got '2'."),
-        ({"take": [1.0, 2]}, "Illegal move: the heap must be a whole number, got 1.0."),
-        ({"take": [True, 2]}, "Illegal move: the heap must be a whole number, got True."),
-        ({"take": 3}, "Illegal move: a take needs a heap and a number of stones."),
-        ({"take": [1, 2, 3]}, "Illegal move: a take needs a heap and a number of stones."),
+        ({"take": [1.0, 2]}, "Illegal move: the pile must be a whole number, got 1.0."),
+        ({"take": [True, 2]}, "Illegal move: the pile must be a whole number, got True."),
+        ({"take": 3}, "Illegal move: a take needs a pile and a number of stones."),
+        ({"take": [1, 2, 3]}, "Illegal move: a take needs a pile and a number of stones."),
         ({"jump": 1}, "Ignored a message the board did not understand."),
         ("take", "Ignored a message the board did not understand."),
     ],
@@ -341,7 +341,7 @@ def test_taking_from_an_empty_heap_is_refused():
     g = NimGame([0, 3], seed=1)
     send(g, {"take": [0, 1]})
     assert g.message == (
-        "Illegal move: heap 1 is empty: choose a heap that has stones in it."
+        "Illegal move: pile 1 is empty: choose a pile that has stones in it."
     )
     assert g.heaps == [0, 3]
 

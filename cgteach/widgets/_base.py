@@ -22,9 +22,14 @@ file by :func:`esm`.
 Every widget is **guarded** (:class:`Guarded`): a message from the
 browser or a trait set from the page that cannot be carried out never
 raises into the front-end; the widget keeps its last good state and says
-what was wrong in ``message``.  A bad trait value set from Python raises
-:class:`WidgetValueError` (a ``ValueError`` and a ``traitlets.TraitError``)
-after saying the same in ``message``.  Every widget follows
+what was wrong in ``message``.  Every synced trait is checked on the way in
+by one mechanism, :meth:`Guarded._validate_trait` (a traitlets validator
+that :class:`Guarded` installs for every synced trait of every subclass):
+the page may change only the traits in ``_PAGE_TRAITS`` (switches, tools,
+steppers), everything else is the widget's own, and each value must pass
+the widget's ``_check_<trait>`` method, from the page and from Python alike.
+A bad trait value set from Python raises :class:`WidgetValueError` (a ``ValueError`` and a
+``traitlets.TraitError``) after saying the same in ``message``.  Every widget follows
 :func:`cgteach.draw.lecture_mode` (see :func:`follow_lecture_mode`) and, in
 a notebook that has not run yet or in an exported page, shows one short
 line and, where cheap, a still picture instead of an object repr.
@@ -63,6 +68,12 @@ __all__ = [
     "STATIC",
     "esm",
     "check_game_options",
+    "check_int",
+    "check_choice",
+    "check_text",
+    "check_list",
+    "check_number",
+    "check_path",
     "layout_hackenbush",
     "layout_forest",
     "WIDTH",
@@ -121,6 +132,77 @@ def _trait_problem(name, exc) -> str:
     if m and len(text) < 500:
         return f"ignored a bad value for {name!r}: it takes {m.group(1)}, not {m.group(2)}"
     return f"ignored a bad value for {name!r}: {text if len(text) < 200 else text[:199] + '…'}"
+
+
+def _same(a, b) -> bool:
+    """``a == b`` for trait values, never raising (a hostile ``__eq__``)."""
+    try:
+        return bool(a == b) and type(a) is type(b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+# -- the checks the ``_check_<trait>`` methods are made of -------------------------
+
+
+def check_int(name, value, lo, hi) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi`` (no bool), else raise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise WidgetValueError(f"{name} must be a whole number from {lo} to {hi}, "
+                               f"got {_short(value)}")
+    return value
+
+
+def check_choice(name, value, choices):
+    """``value`` if it is one of ``choices``, else raise."""
+    if not isinstance(value, str) or value not in choices:
+        raise WidgetValueError(f"{name} must be one of {', '.join(map(repr, choices))}, "
+                               f"got {_short(value)}")
+    return value
+
+
+def check_text(name, value, limit=100_000) -> str:
+    """``value`` if it is a string of at most ``limit`` characters, else raise."""
+    if not isinstance(value, str) or len(value) > limit:
+        what = f"{len(value):,} characters" if isinstance(value, str) else _short(value)
+        raise WidgetValueError(f"{name} must be text of at most {limit:,} characters, got {what}")
+    return value
+
+
+def check_list(name, value, limit, item=None) -> list:
+    """``value`` if it is a list of at most ``limit`` items, each passing ``item(k, x)``."""
+    if not isinstance(value, list) or len(value) > limit:
+        what = f"{len(value):,} items" if isinstance(value, list) else _short(value)
+        raise WidgetValueError(f"{name} must be a list of at most {limit:,} items, got {what}")
+    if item is not None:
+        for k, x in enumerate(value):
+            item(k, x)
+    return value
+
+
+def check_number(name, value, limit=1e6) -> float:
+    """``value`` if it is a finite number of size at most ``limit`` (no bool)."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not math.isfinite(value) or abs(value) > limit):
+        raise WidgetValueError(f"{name} must be a finite number of size at most {limit:g}, "
+                               f"got {_short(value)}")
+    return value
+
+
+def check_path(path, what="path"):
+    """``path`` if it is a ``str`` or an ``os.PathLike``, else ``TypeError``.
+
+    A number would be taken as a file descriptor (stdout, stdin) by ``open``.
+
+    >>> check_path(1)
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a str or an os.PathLike (a file name), got int 1
+    """
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"{what} must be a str or an os.PathLike (a file name), "
+                        f"got {type(path).__name__} {_short(path)}")
+    return path
 
 
 def lecture_default() -> bool:
@@ -196,18 +278,86 @@ class Guarded:
     #: The line a notebook shows before the cell runs (and in exported pages).
     _SUMMARY = "run this cell in JupyterLab to use it"
 
+    #: The synced traits the page itself may change (its switches, tools and
+    #: steppers).  Every other synced trait is written by the widget alone; the
+    #: page changes it only through an intent, which Python carries out.
+    _PAGE_TRAITS = frozenset({"lecture", "labels"})
+
+    #: True while a change sent by the page is being applied ...
+    _cg_from_page = False
+    #: ... and the values it changes, as they were before.
+    _cg_before: dict = {}
+
+    def __init_subclass__(cls, **kwargs):
+        # One validator for every synced trait of the class (its own and the
+        # inherited ones, the widget framework's included), unless a framework
+        # class already validates that trait itself.
+        super().__init_subclass__(**kwargs)
+        taken = {name for klass in cls.__mro__ for v in vars(klass).values()
+                 if isinstance(v, traitlets.traitlets.ValidateHandler)
+                 and getattr(v, "func", None) is not Guarded._validate_trait
+                 for name in v.trait_names}
+        names = sorted({name for klass in cls.__mro__ for name, t in vars(klass).items()
+                        if isinstance(t, traitlets.TraitType) and t.metadata.get("sync")}
+                       - taken)
+        if names:
+            cls._cg_validate = traitlets.validate(*names)(Guarded._validate_trait)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._cg_validate_all()
+
+    def _cg_validate_all(self) -> None:
+        """Put the one validator on traits added to this instance (anywidget's ``_esm`` ...)."""
+        handler = getattr(type(self), "_cg_validate", None)
+        if handler is None:
+            return
+        for k in self.keys:
+            if k not in self._trait_validators:
+                self._register_validator(handler, (k,))
+
+    def _validate_trait(self, proposal):
+        """The one check of every synced trait, whoever writes it (see the module)."""
+        name, value = proposal["trait"].name, proposal["value"]
+        # (only the traits the page sent: what observers change in answer is the widget's)
+        if self._cg_from_page and name in self._cg_before and name not in self._PAGE_TRAITS:
+            if _same(value, self._cg_before.get(name)):  # an echo of what it has
+                return value
+            raise WidgetValueError(
+                f"the page may not change {name!r}: the widget keeps it itself "
+                "(use the board's buttons)")
+        check = getattr(self, f"_check_{name}", None)
+        return value if check is None else check(value)
+
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):  # saying why must never fail in turn
             self.message = text
 
     def set_state(self, sync_data):
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
         try:
-            super().set_state(sync_data)
+            if not isinstance(sync_data, dict):
+                raise WidgetValueError(f"a state update must be a dict, got {_short(sync_data)}")
+            self._cg_validate_all()
+            self._cg_before = {k: getattr(self, k) for k in keys}
+            self._cg_from_page = True
+            try:
+                super().set_state(sync_data)
+            finally:
+                self._cg_from_page = False
+                self._cg_before = {}
         except Exception as exc:  # noqa: BLE001 (the page must never see a traceback)
-            name = next(iter(sync_data), "a setting") if isinstance(sync_data, dict) else "?"
-            self._say(_trait_problem(name, exc))
+            text = str(exc)
+            if isinstance(exc, WidgetValueError):
+                text = text if len(text) <= 300 else text[:299] + "…"
+                self._say(f"ignored a change from the page: {text}; "
+                          "the board keeps its last good state")
+            else:
+                named = re.match(r"The '(\w+)' trait", text)
+                name = named.group(1) if named else keys[0] if keys else "a setting"
+                self._say(_trait_problem(name, exc))
             with contextlib.suppress(Exception):  # put the page back in step
-                self.send_state(key=[k for k in sync_data if k in self.keys])
+                self.send_state(key=keys)
 
     def __setattr__(self, name, value):
         if not name.startswith("_") and self.has_trait(name):
@@ -249,6 +399,9 @@ class Board(Guarded, anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     #: Lecture mode: large fonts, thick lines, high contrast.
     lecture = traitlets.Bool(False).tag(sync=True)
+
+    def _check_message(self, value):
+        return check_text("message", value, 10_000)
 
     def __init__(self, **kwargs):
         if kwargs.get("lecture") is None:
@@ -330,6 +483,18 @@ class DrawnBoard(Board):
     #: Write each edge's or node's index beside it (the numbers the messages use).
     labels = traitlets.Bool(False).tag(sync=True)
 
+    def _check_kind(self, value):
+        return check_choice("kind", value, ("editor", "game"))
+
+    def _check_width(self, value):
+        return check_int("width", value, 100, 4000)
+
+    def _check_height(self, value):
+        return check_int("height", value, 100, 4000)
+
+    def _check_ground_y(self, value):
+        return check_int("ground_y", value, 10, self.height)
+
 
 class EditorBoard(DrawnBoard):
     """An editor: undo, the position file behind Save, and the file intents.
@@ -350,6 +515,9 @@ class EditorBoard(DrawnBoard):
         super().__init__(**kwargs)
         self._history: list = []
 
+    def _check_json_text(self, value):
+        return check_text("json_text", value, 20_000_000)
+
     def _remember(self, state) -> None:
         """Keep ``state`` (what the board showed before a change) for :meth:`undo`."""
         self._history.append(state)
@@ -368,9 +536,19 @@ class EditorBoard(DrawnBoard):
     def save(self, path: str | os.PathLike) -> None:
         """Write the position file (``json_text``) to ``path``.
 
-        A path that cannot be written (a folder, a missing folder, no
-        permission) raises ``ValueError`` saying why.
+        ``path`` is a ``str`` or an ``os.PathLike`` (anything else, a number
+        above all, raises ``TypeError``: ``open`` would take a number for a
+        file descriptor such as stdout).  A path that cannot be written (a
+        folder, a missing folder, no permission) raises ``ValueError`` saying
+        why.
         """
+        check_path(path)
+        from cgteach import _io
+
+        shared = getattr(_io, "write_text", None)  # the package's guarded writer, where present
+        if shared is not None:
+            shared(path, self.json_text + "\n")
+            return
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(self.json_text + "\n")
@@ -448,6 +626,24 @@ class GameBoard(DrawnBoard):
 
     _LOST = "The computer wins. Press New game to try again."
     _WON = "You win!"
+
+    def _check_turn(self, value):
+        return check_choice("turn", value, ("student", "computer", "over"))
+
+    def _check_winner(self, value):
+        return check_choice("winner", value, ("", "student", "computer"))
+
+    def _check_status(self, value):
+        return check_text("status", value, 2_000)
+
+    def _check_log(self, value):
+        return check_list("log", value, 100_000, lambda k, x: check_text(f"log[{k}]", x, 2_000))
+
+    def _check_fallen(self, value):
+        def one(k, x):
+            if not isinstance(x, dict):
+                raise WidgetValueError(f"fallen[{k}] must be a dict, got {_short(x)}")
+        return check_list("fallen", value, 100_000, one)
 
     def __init__(self, *, computer="perfect", seed=None, first="student", **kwargs):
         super().__init__(computer=computer, **kwargs)

@@ -6,7 +6,7 @@ the ground line.  A drawing is a **position** (a
 :class:`~cgteach.hackenbush.Hackenbush`) once every edge is joined to the
 ground.  While you build, an edge may float (you may draw the top of a
 picture first); the editor then says "not yet a position: edge 3 is not
-joined to the ground", draws the floating edges dashed, and ``.position``
+joined to the ground", draws the floating edges dotted, and ``.position``
 stays the last drawing that *was* a position.  Nothing is thrown away: join
 the piece to the ground and it counts again.
 
@@ -19,7 +19,8 @@ Offers:
     grow a stalk (each click on empty space adds an edge from the picked
     node, drawn orange, to a new node there, which is picked next); click a
     node to pick it and branch from it; click a second node to join the
-    two; click the ground line to start an edge from the ground there;
+    two; the ground is a generous target: a click on the ground line, up to
+    20 screen pixels above it or anywhere below it plants an edge there;
     click a node's small ring for a loop; drag nodes to move them; Esc lets
     go of the picked node.  The ⊥ Ground tool puts nodes on the ground line
     or lifts them off, the ✕ Delete tool deletes edges and nodes, and a
@@ -44,6 +45,15 @@ Offers:
     labels stay with their edges for the whole game (after a cut the
     remaining edges keep theirs), and the move log, hints and messages use
     them.
+
+Colour is never the only signal: blue edges are solid lines, red ones
+dashed, green ones double (a light stripe down the middle), in the
+Okabe–Ito hues; hovering or focusing an edge shows its letter, and a legend
+says which is which.  Both work from the keyboard alone: Tab reaches the
+board, the arrow keys move between edges (and nodes, in the editor) in a
+fixed order, Enter cuts (game) or picks (editor); the buttons' tooltips
+name their keys, and the value and every move are announced in an
+``aria-live`` region (``[data-testid=hb-live]``).
 
 Both have a ``lecture`` switch (large print, thick lines, high contrast;
 it follows :func:`cgteach.draw.lecture_mode`) and a ``labels`` switch
@@ -98,7 +108,15 @@ from cgteach.widgets._base import (
     DrawnBoard,
     EditorBoard,
     GameBoard,
+    WidgetValueError,
+    _short,
+    check_choice,
     check_game_options,
+    check_int,
+    check_list,
+    check_number,
+    check_path,
+    check_text,
     esm,
     layout_hackenbush,
 )
@@ -108,14 +126,17 @@ __all__ = ["HackenbushEditor", "HackenbushGame"]
 _COLOURS = ("green", "blue", "red")
 #: A node placed this close to the ground line (or below it) is a ground node.
 _GROUND_BAND = 20
-#: A click this close to the ground line (or below it) is a click on the ground.
-_CLICK_GROUND = 8
+#: A click this close to the ground line (or below it) is a click on the ground,
+#: in screen pixels (the page says how many board units a pixel is).
+_CLICK_GROUND = 20
 #: A click on empty space this close to a ground node uses that ground node.
 _GROUND_REUSE = 30
 #: A click this close to a node counts as a click on the node.
 _NODE_REACH = 12
 #: A planted edge is at least this tall (a click just above the line still draws one).
 _PLANT_MIN = 45
+#: The largest position file :meth:`HackenbushEditor.load` reads, in bytes.
+_FILE_LIMIT = 5_000_000
 #: Coordinates the browser may send (anything larger is refused as a mistake).
 _COORD_LIMIT = 1e6
 #: The still picture (before a cell runs, in exported pages) is drawn up to this size.
@@ -148,6 +169,38 @@ def _number(value, what) -> float:
         raise ValueError(f"{what} must be a finite board coordinate of at most "
                          f"{_COORD_LIMIT:g} in size, got {shown}")
     return round(float(value), 1)
+
+
+#: The most nodes and edges a drawing on the board may have.
+_MAX_NODES = 20_000
+_MAX_EDGES = 20_000
+
+
+def _is_name(name) -> bool:
+    """A node name the board can hold: a number (not a bool), a str, or a tuple of these."""
+    if isinstance(name, bool):
+        return False
+    if isinstance(name, str):
+        return len(name) <= 200
+    if isinstance(name, int):
+        return abs(name) < 10**15
+    if isinstance(name, float):
+        return math.isfinite(name)
+    if isinstance(name, tuple):
+        return len(name) <= 8 and all(_is_name(x) for x in name)
+    return False
+
+
+def _check_name(what, name):
+    if not _is_name(name):
+        raise WidgetValueError(f"{what} must be a node name (an int or a str), "
+                               f"got {_short(name)}")
+    return name
+
+
+def _name_key(name):
+    """A name as a set member (names are hashable; bools are never names)."""
+    return name
 
 
 def _nim_text(n: int) -> str:
@@ -380,6 +433,61 @@ class _HackenbushBoard(DrawnBoard):
     def _coords(self) -> dict:
         return {n["name"]: (n["x"], n["y"]) for n in self.nodes}
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _names(self) -> set:
+        return {_name_key(n["name"]) for n in self.nodes}
+
+    def _check_nodes(self, value):
+        seen = set()
+
+        def one(k, n):
+            if not isinstance(n, dict) or set(n) != {"name", "x", "y"}:
+                raise WidgetValueError(f"nodes[{k}] must be a dict with exactly 'name', 'x' "
+                                       f"and 'y', got {_short(n)}")
+            _check_name(f"nodes[{k}]['name']", n["name"])
+            check_number(f"nodes[{k}]['x']", n["x"], _COORD_LIMIT)
+            check_number(f"nodes[{k}]['y']", n["y"], _COORD_LIMIT)
+            key = _name_key(n["name"])
+            if key in seen:
+                raise WidgetValueError(f"nodes: the name {n['name']!r} is used twice")
+            seen.add(key)
+
+        check_list("nodes", value, _MAX_NODES, one)
+        used = {_name_key(e[i]) for e in self.edges for i in (0, 1)}
+        used |= {_name_key(g) for g in self.ground}
+        missing = used - seen
+        if missing:
+            raise WidgetValueError(f"nodes must keep every node an edge or the ground uses; "
+                                   f"{_short(sorted(map(str, missing)))} would be missing")
+        return value
+
+    def _check_edges(self, value):
+        names = self._names()
+
+        def one(k, e):
+            if not isinstance(e, list) or len(e) != 3:
+                raise WidgetValueError(f"edges[{k}] must be [u, v, colour], got {_short(e)}")
+            for end in e[:2]:
+                if not _is_name(end) or _name_key(end) not in names:
+                    raise WidgetValueError(f"edges[{k}] must join nodes on the board, "
+                                           f"got {_short(e)}")
+            check_choice(f"edges[{k}] colour", e[2], _COLOURS)
+
+        return check_list("edges", value, _MAX_EDGES, one)
+
+    def _check_ground(self, value):
+        names = self._names()
+
+        def one(k, g):
+            if not _is_name(g) or _name_key(g) not in names:
+                raise WidgetValueError(f"ground[{k}] must be a node on the board, got {_short(g)}")
+
+        check_list("ground", value, _MAX_NODES, one)
+        if len({_name_key(g) for g in value}) != len(value):
+            raise WidgetValueError("ground must not name a node twice")
+        return value
+
     @staticmethod
     def _nodes_for(position, layout=None) -> list[dict]:
         """Node records for a position, from ``layout`` where given, else laid out."""
@@ -423,7 +531,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     colour = traitlets.Enum(_COLOURS, default_value="green").tag(sync=True)
     #: What a click on a node or edge does: draw, (un)mark ground, delete.
     tool = traitlets.Enum(("draw", "ground", "delete"), default_value="draw").tag(sync=True)
-    #: Indices of edges not joined to the ground (drawn dashed).
+    #: Indices of edges not joined to the ground (drawn dotted).
     floating = traitlets.List().tag(sync=True)
     #: True when the drawing is a position (no floating edges).
     is_position = traitlets.Bool(True).tag(sync=True)
@@ -447,6 +555,44 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     _THING = "drawing"
     _SUMMARY = "run this cell in JupyterLab to build a position"
+    _PAGE_TRAITS = frozenset({"lecture", "labels", "colour", "tool", "show_steps", "step"})
+
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_floating(self, value):
+        n = len(self.edges)
+        return check_list("floating", value, _MAX_EDGES,
+                          lambda k, i: check_int(f"floating[{k}]", i, 0, max(n - 1, 0)))
+
+    def _check_value_text(self, value):
+        return check_text("value_text", value, 100_000)
+
+    def _check_outcome(self, value):
+        return check_choice("outcome", value, ("", "P", "N", "L", "R"))
+
+    def _check_outcome_text(self, value):
+        return check_text("outcome_text", value, 2_000)
+
+    def _check_value_kind(self, value):
+        return check_choice("value_kind", value, ("", "green", "blue-red", "mixed", "unknown"))
+
+    def _check_steps(self, value):
+        def one(k, row):
+            if not isinstance(row, dict) or not {"rule", "description"} <= set(row):
+                raise WidgetValueError(f"steps[{k}] must be a dict with 'rule' and "
+                                       f"'description', got {_short(row)}")
+        return check_list("steps", value, 100_000, one)
+
+    def _check_step(self, value):
+        # any whole number, brought into range (the Previous/Next buttons overshoot)
+        check_int("step", value, -(10**100), 10**100)
+        return min(max(value, 0), max(len(self.steps) - 1, 0))
+
+    def _check_selected(self, value):
+        if value is not None and (not _is_name(value) or value not in self._names()):
+            raise WidgetValueError(f"selected must be None or a node on the board, "
+                                   f"got {_short(value)}")
+        return value
 
     def __init__(self, position=None, lecture=None, layout=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
@@ -605,7 +751,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         names = [n["name"] for n in self.nodes]
         return self.selected if self.selected in names else None
 
-    def click(self, x, y) -> None:
+    def click(self, x, y, px=1.0) -> None:
         """A click on the board at ``(x, y)`` that hits no node or edge.
 
         With the Draw tool: with no node picked, a click above the ground
@@ -613,13 +759,21 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         current colour to the ground node below it, made if there is none
         near); with a node picked, it grows an edge from that node to a new
         node there.  Either way the new node is picked next, so successive
-        clicks grow a stalk.  A click on the ground line picks the ground
-        there (the next click above draws an edge up from it) or, with an
-        ordinary node picked, draws an edge from it down to the ground.
-        A click within reach of a node counts as a click on that node.
-        With the other tools a click on empty space only says what they do.
+        clicks grow a stalk.  The ground is a generous target: a click on
+        the ground line, up to 20 screen pixels above it, or anywhere below
+        it picks the ground there and plants an edge on it (the new node
+        stands a little higher, so the edge can be seen); with an ordinary
+        node picked, it draws an edge from that node down to the ground.
+        ``px`` is the size of a screen pixel in board units (the page sends
+        it; 1 from Python).  A click within reach of a node counts as a
+        click on that node.  With the other tools a click on empty space
+        only says what they do.
         """
         x, y = _number(x, "x"), _number(y, "y")
+        px = _number(px, "px")
+        if not 0.01 <= px <= 100:
+            raise ValueError(f"px (board units per screen pixel) must be from 0.01 to 100, "
+                             f"got {px!r}")
         if self.tool != "draw":
             self.message = ("Nothing to delete there: click an edge or a node."
                             if self.tool == "delete" else
@@ -646,21 +800,16 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
                 ground.append(g)
             return g
 
-        if y >= GROUND_Y - _CLICK_GROUND:  # the ground line (or below it)
-            if picked is None or picked in self.ground:
-                g = ground_node(x)
-                if len(nodes) != len(self.nodes):
-                    self._set_drawing(nodes, edges, ground)
-                self.selected, self._clicked = g, False
-                self.message = ("Picked the ground here (orange): click above it to draw "
-                                "an edge up from it.")
-                return
+        on_ground = y >= GROUND_Y - _CLICK_GROUND * px  # the ground line, near it, below it
+        if on_ground and picked is not None and picked not in self.ground:
             g = ground_node(x)
             edges.append([picked, g, self.colour])
             self._set_drawing(nodes, edges, ground)
             self.selected = None
             return
         y = max(y, 10.0)
+        if on_ground and picked is not None:  # from the picked ground node: plant here
+            picked = None
         if picked is None:  # plant: an edge from the ground below the click
             picked = ground_node(x)
             y = min(y, float(GROUND_Y - _PLANT_MIN))
@@ -728,20 +877,58 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
     # -- files ---------------------------------------------------------------
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position (with the node coordinates) to a JSON file."""
+        """Write the position (with the node coordinates) to a JSON file.
+
+        ``path`` is a ``str`` or an ``os.PathLike``; anything else (a number
+        would be taken for a file descriptor such as stdout) raises ``TypeError``.
+        """
+        check_path(path)
         if not self.is_position:
             raise ValueError(f"cannot save: {self.message}")
         super().save(path)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
+        """Read a position file; a bad file raises ``ValueError`` and changes nothing.
+
+        ``path`` is a ``str`` or an ``os.PathLike`` (anything else raises
+        ``TypeError``: a number would be read as a file descriptor such as
+        stdin).  Only a regular file of at most :data:`_FILE_LIMIT` bytes is
+        read (never a FIFO or a device that could hang), and it must be UTF-8.
+        """
+        import stat
+
+        check_path(path)
+        shared = getattr(_io, "read_text", None)  # the package's guarded reader, where present
+        if shared is not None:
+            self.load_text(shared(path))
+            return
+        shown = os.fspath(path)
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            # look before opening: opening a FIFO would wait for a writer
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise ValueError(f"cannot read position file {shown!r}: it is not a "
+                                 "regular file")
+            with open(path, "rb") as f:
+                info = os.fstat(f.fileno())
+                if not stat.S_ISREG(info.st_mode):
+                    raise ValueError(f"cannot read position file {shown!r}: it is not a "
+                                     "regular file")
+                if info.st_size > _FILE_LIMIT:
+                    raise ValueError(f"cannot read position file {shown!r}: it is "
+                                     f"{info.st_size:,} bytes, more than the {_FILE_LIMIT:,} "
+                                     "a position file may have")
+                data = f.read(_FILE_LIMIT + 1)
         except OSError as exc:
-            raise ValueError(
-                f"cannot read position file {os.fspath(path)!r}: {exc.strerror}"
-            ) from None
+            raise ValueError(f"cannot read position file {shown!r}: "
+                             f"{exc.strerror or exc}") from None
+        if len(data) > _FILE_LIMIT:
+            raise ValueError(f"cannot read position file {shown!r}: it is more than "
+                             f"{_FILE_LIMIT:,} bytes long")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"cannot read position file {shown!r}: it is not UTF-8 text "
+                             "(a position file is JSON)") from None
         self.load_text(text)
 
     def load_text(self, text: str) -> None:
@@ -757,8 +944,8 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     # -- intents from the browser ----------------------------------------------
 
-    def _on_click(self, x, y):
-        self.click(x, y)
+    def _on_click(self, x, y, px=1.0):
+        self.click(x, y, px)
 
     def _on_click_node(self, node):
         self.click_node(node)
@@ -796,9 +983,10 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
         if record:
             self._remember((self.nodes, self.edges, self.ground))
         with self.hold_sync():
-            self.nodes = list(nodes)
-            self.edges = [list(e) for e in edges]
-            self.ground = list(ground)
+            with self.hold_trait_notifications():  # checked together, as one drawing
+                self.nodes = list(nodes)
+                self.edges = [list(e) for e in edges]
+                self.ground = list(ground)
             self.can_undo = bool(self._history)
             if self.selected is not None and self._picked() is None:
                 self.selected = None
@@ -812,7 +1000,7 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
             self.is_position = False
             many = "s" if len(floating) > 1 else ""
             which = ", ".join(map(str, floating[:5])) + (" …" if len(floating) > 5 else "")
-            self.message = (f"not yet a position: edge{many} {which} (dashed) "
+            self.message = (f"not yet a position: edge{many} {which} (dotted) "
                             f"{'are' if many else 'is'} not joined to the ground")
             self.value_text, self.outcome, self.value_kind = "", "", ""
             self.outcome_text = "Join every edge to the ground to see the value."
@@ -931,6 +1119,29 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
     #: Edge labels are on show by default in a game.
     labels = traitlets.Bool(True).tag(sync=True)
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_edges(self, value):
+        super()._check_edges(value)
+        position = getattr(self, "_position", None)
+        if position is not None and value != [list(e) for e in position.edges]:
+            raise WidgetValueError("edges follow the game's position: cut an edge, or start "
+                                   "a new game")
+        return value
+
+    def _check_student(self, value):
+        return check_choice("student", value, ("green", "blue", "red"))
+
+    def _check_hint_edge(self, value):
+        return check_int("hint_edge", value, -1, len(self.edges) - 1)
+
+    def _check_edge_labels(self, value):
+        if len(value) != len(self.edges) if isinstance(value, list) else False:
+            raise WidgetValueError(f"edge_labels must hold one label for each of the "
+                                   f"{len(self.edges)} edges, got {len(value)}")
+        return check_list("edge_labels", value, _MAX_EDGES,
+                          lambda k, x: check_text(f"edge_labels[{k}]", x, 20))
+
     _LOST = "The computer wins: you have no edge left to cut. Press New game to try again."
     _WON = "You win! The computer has no edge left to cut."
     _SUMMARY = "run this cell in JupyterLab to play"
@@ -1005,8 +1216,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         # Labels are the edges' numbers in the starting position, counted from 0 as
         # cgteach.draw numbers them; they travel with their edges through every cut.
         self._labels = [str(i) for i in range(len(self._start.edges))]
-        self.nodes = [dict(n) for n in self._start_nodes]
-        self._show()
+        with self.hold_trait_notifications():  # checked together, as one drawing
+            self.nodes = [dict(n) for n in self._start_nodes]
+            self._show()
         self.hint_edge = -1
 
     def cut(self, edge) -> None:
@@ -1067,8 +1279,9 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
         self._position = after
         self._labels = [self._labels[i] for i in kept]
         alive = set(after.nodes)
-        self.nodes = [n for n in self.nodes if n["name"] in alive]
-        self._show()
+        with self.hold_trait_notifications():  # checked together, as one drawing
+            self.nodes = [n for n in self.nodes if n["name"] in alive]
+            self._show()
         return pictures
 
     @staticmethod

@@ -65,7 +65,15 @@ from cgteach.widgets._base import (
     DrawnBoard,
     EditorBoard,
     GameBoard,
+    WidgetValueError,
+    _short,
+    check_choice,
     check_game_options,
+    check_int,
+    check_list,
+    check_number,
+    check_path,
+    check_text,
     esm,
     layout_forest,
 )
@@ -121,6 +129,28 @@ class _HackendotBoard(DrawnBoard):
     def _still_png(self):
         return _forest_png(self._forest)
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_parents(self, value):
+        forest = getattr(self, "_forest", None)
+        if forest is None or value != list(forest.parents):
+            raise WidgetValueError("parents follow the widget's forest: change it with the "
+                                   "board or set_forest(...)")
+        return value
+
+    def _check_coords(self, value):
+        def one(k, xy):
+            if not isinstance(xy, list) or len(xy) != 2:
+                raise WidgetValueError(f"coords[{k}] must be [x, y], got {_short(xy)}")
+            check_number(f"coords[{k}] x", xy[0])
+            check_number(f"coords[{k}] y", xy[1])
+
+        check_list("coords", value, 1_000_000, one)
+        if len(value) != len(self.parents):
+            raise WidgetValueError(f"coords must place each of the {len(self.parents)} nodes, "
+                                   f"got {len(value)} places")
+        return value
+
     def _node(self, node) -> int:
         if isinstance(node, bool) or not isinstance(node, int):
             raise TypeError(f"a node must be an integer index, got {node!r}")
@@ -163,6 +193,27 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
 
     _THING = "forest"
     _SUMMARY = "run this cell in JupyterLab to build a forest"
+    _PAGE_TRAITS = frozenset({"lecture", "labels", "tool", "show_coloring", "round"})
+
+    def _check_value_text(self, value):
+        return check_text("value_text", value, 10_000)
+
+    def _check_outcome(self, value):
+        return check_choice("outcome", value, ("P", "N"))
+
+    def _check_round(self, value):
+        # any whole number, brought into range (the Previous/Next buttons overshoot)
+        check_int("round", value, -(10**100), 10**100)
+        return min(max(value, 0), max(len(self.rounds) - 1, 0))
+
+    def _check_rounds(self, value):
+        keys = {"k", "origin", "parents", "coloring", "white_roots", "bit"}
+
+        def one(k, r):
+            if not isinstance(r, dict) or set(r) != keys:
+                raise WidgetValueError(f"rounds[{k}] must be a dict with "
+                                       f"{', '.join(sorted(keys))}, got {_short(r)}")
+        return check_list("rounds", value, 1_000, one)
 
     def __init__(self, forest=None, lecture=None, **kwargs):
         super().__init__(lecture=lecture, **kwargs)
@@ -222,7 +273,11 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
     # -- files -------------------------------------------------------------------
 
     def load(self, path: str | os.PathLike) -> None:
-        """Read a position file; a bad file raises ``ValueError`` and changes nothing."""
+        """Read a position file; a bad file raises ``ValueError`` and changes nothing.
+
+        ``path`` is a ``str`` or an ``os.PathLike`` (anything else raises ``TypeError``).
+        """
+        check_path(path)
         self.set_forest(Hackendot.load(path))
 
     def load_text(self, text: str) -> None:
@@ -262,8 +317,9 @@ class HackendotEditor(_HackendotBoard, EditorBoard):
         rounds = forest.rounds()
         self._value = forest.grundy()
         with self.hold_sync():
-            self.parents = list(forest.parents)
-            self.coords = [list(p) for p in layout_forest(forest.parents)]
+            with self.hold_trait_notifications():  # checked together, as one forest
+                self.parents = list(forest.parents)
+                self.coords = [list(p) for p in layout_forest(forest.parents)]
             self.rounds = [{"k": r.k, "origin": list(r.origin),
                             "parents": list(r.forest.parents), "coloring": list(r.coloring),
                             "white_roots": list(r.white_roots), "bit": r.bit}
@@ -305,6 +361,17 @@ class HackendotGame(_HackendotBoard, GameBoard):
     labels = traitlets.Bool(True).tag(sync=True)
     _SUMMARY = "run this cell in JupyterLab to play"
 
+    def _check_hint_node(self, value):
+        return check_int("hint_node", value, -1, len(self.parents) - 1)
+
+    def _check_node_labels(self, value):
+        check_list("node_labels", value, 1_000_000,
+                   lambda k, x: check_text(f"node_labels[{k}]", x, 20))
+        if len(value) != len(self.parents):
+            raise WidgetValueError(f"node_labels must hold one label for each of the "
+                                   f"{len(self.parents)} nodes, got {len(value)}")
+        return value
+
     # ``fallen`` holds pictures of the nodes taken: ``{"x", "y", "by", "chosen"}``.
     _LOST = "The computer wins: it took the last node. Press New game to try again."
     _WON = "You win! You took the last node."
@@ -333,10 +400,11 @@ class HackendotGame(_HackendotBoard, GameBoard):
         self._forest = self._start
         # Labels are the nodes' numbers in the starting forest, as cgteach.draw numbers them.
         self._labels = [str(i) for i in range(len(self._start))]
-        self.parents = list(self._start.parents)
-        self.coords = [list(p) for p in self._start_coords]
-        self.node_labels = list(self._labels)
-        self.hint_node = -1
+        with self.hold_trait_notifications():  # checked together, as one forest
+            self.parents = list(self._start.parents)
+            self.coords = [list(p) for p in self._start_coords]
+            self.node_labels = list(self._labels)
+            self.hint_node = -1
 
     def take(self, node) -> None:
         """The student deletes ``node`` and its path to the root; the computer answers."""
@@ -376,9 +444,10 @@ class HackendotGame(_HackendotBoard, GameBoard):
                      "label": self._labels[i]} for i in gone]
         self._forest = after
         self._labels = [self._labels[i] for i in kept]
-        self.parents = list(after.parents)
-        self.coords = [old[i] for i in kept]
-        self.node_labels = list(self._labels)
+        with self.hold_trait_notifications():  # checked together, as one forest
+            self.parents = list(after.parents)
+            self.coords = [old[i] for i in kept]
+            self.node_labels = list(self._labels)
         return pictures
 
     def _turn_text(self) -> str:

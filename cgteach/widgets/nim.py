@@ -1,6 +1,7 @@
 """Widgets for Nim: an explorer of the binary table and a board to play on.
 
-A **Nim position** is a list of heap sizes.  It is **balanced** when the nim
+A **Nim position** is a list of pile sizes (the code calls a pile a *heap*;
+what a student reads on the widgets says *pile*).  It is **balanced** when the nim
 sum (exclusive or) of the sizes is 0; a balanced position is lost for the
 player about to move (the essay's Thm 3.6), and from an unbalanced one a
 *winning move* reduces one heap so that the nim sum becomes 0.
@@ -72,7 +73,7 @@ Python exactly as if the browser had sent it (it also accepts the
 >>> explorer.heaps
 (3, 4, 5)
 >>> explorer.hint_text
-'Nim sum 3 ⊕ 4 ⊕ 5 = 2. Winning move: take 2 from heap 1, leaving 1.'
+'Nim sum 3 ⊕ 4 ⊕ 5 = 2. Winning move: take 2 from pile 1, leaving 1.'
 >>> game = NimGame([1, 2], seed=1)
 >>> game.take(1, 1)          # heap 2 (0-based 1) from 2 to 1: balanced, so the computer
 >>> sum(game.heaps), game.winner     # must leave one stone, and we take it
@@ -95,7 +96,12 @@ from cgteach.draw._style import COLOURS
 from cgteach.nimbers import nim_sum
 from cgteach.widgets._base import (
     Guarded,
+    WidgetValueError,
     _short,
+    check_choice,
+    check_int,
+    check_list,
+    check_text,
     follow_lecture_mode,
     lecture_default,
     still_png,
@@ -173,7 +179,7 @@ def binary_table_html(heaps, *, misere=False, lecture=False) -> str:
         for k in range(width - 1, -1, -1)
     )
     rows = [
-        f'<tr><th style="padding:{pad}; text-align:left">heap</th>'
+        f'<tr><th style="padding:{pad}; text-align:left">pile</th>'
         f'<th style="padding:{pad}; text-align:right">size</th>{head}</tr>'
     ]
     for i, h in enumerate(heaps):
@@ -181,7 +187,7 @@ def binary_table_html(heaps, *, misere=False, lecture=False) -> str:
         attrs = f'data-testid="nim-table-row-{i}" data-change="{str(changing).lower()}"'
         style = row_hot if changing else ""
         rows.append(
-            f'<tr {attrs} style="{style}"><td style="padding:{pad}">heap {i + 1}</td>'
+            f'<tr {attrs} style="{style}"><td style="padding:{pad}">pile {i + 1}</td>'
             f'<td style="padding:{pad}; text-align:right; {mono}">{h}</td>'
             f"{bit_cells(h, changing)}</tr>"
         )
@@ -200,7 +206,7 @@ def binary_table_html(heaps, *, misere=False, lecture=False) -> str:
 
 
 def _hint_sentence(heaps, misere=False) -> str:
-    """One sentence: balanced, or the winning move(s), in 1-based heap numbers."""
+    """One sentence: balanced, or the winning move(s), in 1-based pile numbers."""
     total = nim_sum(heaps)
     moves = _moves_for(heaps, misere)
     sums = " ⊕ ".join(str(h) for h in heaps) if heaps else "0"
@@ -216,7 +222,7 @@ def _hint_sentence(heaps, misere=False) -> str:
             return f"{head} No winning move exists (misère rule): every move loses to good play."
         return f"{head} Balanced: no winning move exists; every move unbalances it (Thm 3.4)."
     words = [
-        f"take {heaps[i] - new} from heap {i + 1}, leaving {new}" for i, new in moves
+        f"take {heaps[i] - new} from pile {i + 1}, leaving {new}" for i, new in moves
     ]
     label = "Winning move" if len(words) == 1 else "Winning moves"
     return f"{head} {label}: " + "; or ".join(words) + "."
@@ -262,11 +268,11 @@ class NimExplorer(Guarded, widgets.VBox):
         self.max_heaps = as_count(max_heaps, "max_heaps")
         if not 1 <= len(heaps) <= self.max_heaps:
             raise ValueError(
-                f"NimExplorer needs between 1 and {self.max_heaps} heaps, got {len(heaps)}"
+                f"NimExplorer needs between 1 and {self.max_heaps} piles (heaps), got {len(heaps)}"
             )
         if max(heaps) > self.max_size:
             raise ValueError(
-                f"a heap of {max(heaps)} is larger than max_size={self.max_size}; "
+                f"a pile of {max(heaps)} is larger than max_size={self.max_size}; "
                 "pass a larger max_size"
             )
         self.misere = bool(misere)
@@ -274,10 +280,10 @@ class NimExplorer(Guarded, widgets.VBox):
         self.sliders: list[widgets.IntSlider] = []
         self._slider_box = widgets.VBox()
         self._add_button = widgets.Button(
-            description="Add a heap", icon="plus", layout=widgets.Layout(width="auto")
+            description="Add a pile", icon="plus", layout=widgets.Layout(width="auto")
         )
         self._remove_button = widgets.Button(
-            description="Remove last heap", icon="minus", layout=widgets.Layout(width="auto")
+            description="Remove the last pile", icon="minus", layout=widgets.Layout(width="auto")
         )
         self._add_button.add_class("nim-explorer-add")
         self._remove_button.add_class("nim-explorer-remove")
@@ -334,7 +340,7 @@ class NimExplorer(Guarded, widgets.VBox):
         heaps = as_heaps(heaps)
         if not 1 <= len(heaps) <= self.max_heaps or max(heaps) > self.max_size:
             raise ValueError(
-                f"heaps must be 1 to {self.max_heaps} sizes, each at most {self.max_size}; "
+                f"heaps must be 1 to {self.max_heaps} pile sizes, each at most {self.max_size}; "
                 f"got {heaps}"
             )
         self._set_sliders(heaps)
@@ -370,7 +376,7 @@ class NimExplorer(Guarded, widgets.VBox):
                 value=h,
                 min=0,
                 max=self.max_size,
-                description=f"Heap {i + 1}",
+                description=f"Pile {i + 1}",
                 continuous_update=True,
                 layout=widgets.Layout(width=f"{min(max(14 * self.max_size + 120, 360), 720)}px"),
                 style={"description_width": "4.5em"},
@@ -413,10 +419,10 @@ class NimGame(Guarded, anywidget.AnyWidget):
 
     >>> g = NimGame([3, 4, 5], seed=0)
     >>> g.take(0, 2)        # the winning move: heap 1 from 3 to 1
-    >>> sum(g.heaps) < 10 and g.message.startswith('You took 2 from heap 1')
+    >>> sum(g.heaps) < 10 and g.message.startswith('You took 2 from pile 1')
     True
     >>> g.take(7, 1); g.message
-    'Illegal move: there is no heap 8 (heaps are numbered 1 to 3).'
+    'Illegal move: there is no pile 8 (piles are numbered 1 to 3).'
     """
 
     _esm = _STATIC / "nim_game.js"
@@ -435,6 +441,53 @@ class NimGame(Guarded, anywidget.AnyWidget):
     winner = traitlets.Unicode("").tag(sync=True)
 
     _SUMMARY = "run this cell in JupyterLab to play"
+    #: The page may switch lecture mode and the binary table; the rest is the game's own.
+    _PAGE_TRAITS = frozenset({"lecture", "show_table"})
+
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------
+
+    def _check_heaps(self, value):
+        check_list("heaps", value, MAX_GAME_HEAPS, lambda k, h: check_int(
+            f"heaps[{k}] (pile {k + 1})", h, 0, MAX_GAME_STONES))
+        return value
+
+    def _check_computer(self, value):
+        return check_choice("computer", value, ("perfect", "random"))
+
+    def _check_table_html(self, value):
+        return check_text("table_html", value, 200_000)
+
+    def _check_status(self, value):
+        return check_text("status", value, 2_000)
+
+    def _check_message(self, value):
+        return check_text("message", value, 10_000)
+
+    def _check_winner(self, value):
+        return check_choice("winner", value, ("", "you", "computer"))
+
+    def _check_hint(self, value):
+        if value == []:
+            return value
+        heaps = self.heaps
+        check_list("hint", value, 2)
+        if len(value) != 2:
+            raise WidgetValueError(f"hint must be [] or [pile, new size], got {_short(value)}")
+        heap = check_int("hint[0] (the pile)", value[0], 0, max(len(heaps) - 1, 0))
+        check_int("hint[1] (the new size)", value[1], 0, max(heaps[heap] - 1, 0) if heaps else 0)
+        return value
+
+    def _check_last_move(self, value):
+        if value == {}:
+            return value
+        if not isinstance(value, dict) or set(value) != {"player", "heap", "taken", "before"}:
+            raise WidgetValueError("last_move must be {} or a dict of player, heap, taken and "
+                                   f"before, got {_short(value)}")
+        check_choice("last_move['player']", value["player"], ("you", "computer"))
+        check_int("last_move['heap']", value["heap"], 0, MAX_GAME_HEAPS - 1)
+        check_int("last_move['before']", value["before"], 1, MAX_GAME_STONES)
+        check_int("last_move['taken']", value["taken"], 1, value["before"])
+        return value
 
     def __init__(self, heaps=None, computer="perfect", misere=False, seed=None, lecture=None,
                  **kwargs):
@@ -451,8 +504,8 @@ class NimGame(Guarded, anywidget.AnyWidget):
             raise ValueError("NimGame needs at least one stone to play with")
         if len(start) > MAX_GAME_HEAPS or max(start) > MAX_GAME_STONES:
             raise ValueError(
-                f"NimGame draws every stone, so it plays at most {MAX_GAME_HEAPS} heaps of at "
-                f"most {MAX_GAME_STONES} stones; got {len(start)} heaps, the largest "
+                f"NimGame draws every stone, so it plays at most {MAX_GAME_HEAPS} piles of at "
+                f"most {MAX_GAME_STONES} stones; got {len(start)} piles, the largest "
                 f"{_short(max(start))}. Use cgteach.nim for bigger positions."
             )
         super().__init__(
@@ -499,7 +552,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
         if "take" in content:
             take = content["take"]
             if not isinstance(take, (list, tuple)) or len(take) != 2:
-                self.message = "Illegal move: a take needs a heap and a number of stones."
+                self.message = "Illegal move: a take needs a pile and a number of stones."
                 return
             self.take(*take)
         elif content.get("hint"):
@@ -522,7 +575,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
             self.message = f"Illegal move: {problem}"
             return
         before = self.heaps[heap]
-        mine = f"You took {count} from heap {heap + 1}"
+        mine = f"You took {count} from pile {heap + 1}"
         self._apply(heap, before - count)
         self.hint = []
         self.last_move = {"player": "you", "heap": heap, "taken": count, "before": before}
@@ -536,7 +589,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
         self.last_move = {
             "player": "computer", "heap": c_heap, "taken": c_before - c_new, "before": c_before
         }
-        reply = f"the computer took {c_before - c_new} from heap {c_heap + 1}"
+        reply = f"the computer took {c_before - c_new} from pile {c_heap + 1}"
         self.message = f"{mine}; {reply}."
         if not self._finished("computer"):
             self.status = f"Your move ({reply[4:]})."
@@ -579,18 +632,18 @@ class NimGame(Guarded, anywidget.AnyWidget):
     def _problem(self, heap, count):
         """Why (heap, count) is not a legal take, or '' when it is."""
         n = len(self.heaps)
-        for value, what in ((heap, "the heap"), (count, "the number of stones")):
+        for value, what in ((heap, "the pile"), (count, "the number of stones")):
             if isinstance(value, bool) or not isinstance(value, int):
                 return f"{what} must be a whole number, got {value!r}."
         if not 0 <= heap < n:
-            return f"there is no heap {heap + 1} (heaps are numbered 1 to {n})."
+            return f"there is no pile {heap + 1} (piles are numbered 1 to {n})."
         if count < 1:
             return "you must take at least one stone."
         if self.heaps[heap] == 0:
-            return f"heap {heap + 1} is empty: choose a heap that has stones in it."
+            return f"pile {heap + 1} is empty: choose a pile that has stones in it."
         if count > self.heaps[heap]:
             return (
-                f"heap {heap + 1} has only {self.heaps[heap]} "
+                f"pile {heap + 1} has only {self.heaps[heap]} "
                 f"stone{'s' if self.heaps[heap] != 1 else ''}; you cannot take {count}."
             )
         try:  # the package's own check has the last word

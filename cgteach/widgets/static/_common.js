@@ -225,3 +225,201 @@ function redrawOn(model, names, schedule) {
     model.on("change:" + n, schedule);
   }
 }
+
+// ---- colour is never the only signal (issue 28) -------------------------------
+// Okabe–Ito hues, and a line style per colour that survives greyscale and the
+// colour-vision deficiencies: blue solid, red dashed, green a double line (a
+// solid line with a thin light stripe down its middle).  cgteach.draw uses the
+// same scheme in matplotlib.
+const EDGE_STYLE = {
+  blue: { letter: "B", style: "solid line" },
+  red: { letter: "R", style: "dashed line" },
+  green: { letter: "G", style: "double line" },
+};
+
+// One edge's stroke: the line, and for green the light stripe on top.
+function edgeStroke(parent, d, colour, extra = "") {
+  const line = svgEl("path", { class: `cg-edge-line cg-${colour}${extra}`, d }, parent);
+  if (colour === "green") svgEl("path", { class: `cg-edge-stripe${extra}`, d }, parent);
+  return line;
+}
+
+// The legend: a short sample of each edge kind, with its name and line style.
+function edgeLegend(parent, p, colours = ["blue", "red", "green"]) {
+  const box = htmlEl("div", { class: "cg-legend", "data-testid": `${p}-legend`,
+    role: "list", "aria-label": "edge colours" }, parent);
+  for (const c of colours) {
+    const item = htmlEl("span", { class: "cg-legend-item", role: "listitem", "data-colour": c }, box);
+    const svg = svgEl("svg", { viewBox: "0 0 44 12", width: 44, height: 12, "aria-hidden": "true" }, item);
+    edgeStroke(svg, "M 4 6 L 40 6", c);
+    const name = htmlEl("span", { class: "cg-legend-name" }, item, `${c} (${EDGE_STYLE[c].letter})`);
+    htmlEl("span", { class: "cg-legend-style" }, name, `: ${EDGE_STYLE[c].style}`);
+  }
+  return box;
+}
+
+// A region screen readers read aloud when its text changes (visually hidden).
+function liveRegion(root, p) {
+  const el = htmlEl("div", { class: "cg-sr-only", "aria-live": "polite", "aria-atomic": "true",
+    role: "status", "data-testid": `${p}-live` }, root);
+  let last = "";
+  return (text) => {
+    if (text && text !== last) { last = text; el.textContent = text; }
+  };
+}
+
+// Keyboard focus among the items of a board (edges, nodes): a stable order,
+// arrows move, Home/End jump.  `items()` returns [{key, ...}] in that order.
+function keyFocus(svg, items, onMove) {
+  let current = null;     // the key of the focused item (kept across redraws)
+  const api = {
+    get() {
+      const list = items();
+      if (!list.length) return null;
+      return list.find((it) => it.key === current) || null;
+    },
+    set(key) { current = key; onMove(api.get()); },
+    clear() { current = null; },
+    step(delta) {
+      const list = items();
+      if (!list.length) { current = null; onMove(null); return; }
+      let i = list.findIndex((it) => it.key === current);
+      if (i < 0) i = delta > 0 ? 0 : list.length - 1;
+      else i = Math.min(Math.max(i + delta, 0), list.length - 1);
+      if (delta === Infinity) i = list.length - 1;
+      if (delta === -Infinity) i = 0;
+      current = list[i].key;
+      onMove(list[i]);
+    },
+    // after a redraw: keep the focus on the same item, or the nearest one left
+    settle(previousOrder) {
+      const list = items();
+      if (current === null || list.some((it) => it.key === current)) return;
+      const old = previousOrder.indexOf(current);
+      const left = list.filter((it) => previousOrder.indexOf(it.key) > old);
+      current = (left[0] || list[list.length - 1] || { key: null }).key;
+    },
+  };
+  svg.addEventListener("blur", () => svg.classList.remove("cg-keyboard"));
+  // a press of the mouse also focuses the board: that is not keyboard focus
+  svg.addEventListener("pointerdown", () => { api.byPointer = true; }, true);
+  svg.addEventListener("keydown", () => { api.byPointer = false; }, true);
+  api.byPointer = false;
+  return api;
+}
+
+// The arrow, Home and End keys for keyFocus (true when the key was used).
+function arrowKeys(evt, focus) {
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+  if (!(evt.key in steps)) return false;
+  evt.preventDefault();
+  focus.step(steps[evt.key]);
+  return true;
+}
+
+// ---- labels clear of nodes and of each other (issue 30) ------------------------
+
+// Points along an SVG path `d` of the shapes edgeShapes makes (M/L, M/Q, M/C).
+function pathPoints(d, n = 12) {
+  const v = d.replace(/[MLQC,]/g, " ").trim().split(/\s+/).map(Number);
+  const pts = [];
+  for (let k = 0; k <= n; k += 1) {
+    const t = k / n, s = 1 - t;
+    if (v.length === 4) pts.push([s * v[0] + t * v[2], s * v[1] + t * v[3]]);
+    else if (v.length === 6) {
+      pts.push([s * s * v[0] + 2 * s * t * v[2] + t * t * v[4], s * s * v[1] + 2 * s * t * v[3] + t * t * v[5]]);
+    } else if (v.length === 8) {
+      const a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, e = t * t * t;
+      pts.push([a * v[0] + b * v[2] + c * v[4] + e * v[6], a * v[1] + b * v[3] + c * v[5] + e * v[7]]);
+    }
+  }
+  return pts;
+}
+
+function boxHitsCircle(b, cx, cy, r) {
+  const x = Math.max(b.x0, Math.min(cx, b.x1)), y = Math.max(b.y0, Math.min(cy, b.y1));
+  return Math.hypot(x - cx, y - cy) < r;
+}
+
+function boxesMeet(a, b, pad) {
+  return a.x0 < b.x1 + pad && b.x0 < a.x1 + pad && a.y0 < b.y1 + pad && b.y0 < a.y1 + pad;
+}
+
+// Where to write each edge's label: beside its own edge, clear of every node
+// (radius `r` plus a margin), of the labels placed before it and of the board's
+// border; touching as few other edges as possible.  `edges` is
+// [{text, pts}] in the order labels are placed; `obstacles` are boxes
+// ({x0, y0, x1, y1}) to keep clear of too (node names); returns [{x, y, box}].
+//: Past this many edges labels are put beside their edges without the search.
+const LABEL_SEARCH_EDGES = 80;
+
+function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
+  // a grid of 48-unit cells: each candidate looks only at what is near it
+  const CELL = 48;
+  const grid = new Map();
+  const cells = (b) => {
+    const out = [];
+    for (let gx = Math.floor(b.x0 / CELL); gx <= Math.floor(b.x1 / CELL); gx += 1) {
+      for (let gy = Math.floor(b.y0 / CELL); gy <= Math.floor(b.y1 / CELL); gy += 1) out.push(gx * 100003 + gy);
+    }
+    return out;
+  };
+  const add = (b, thing) => {
+    for (const c of cells(b)) { if (!grid.has(c)) grid.set(c, []); grid.get(c).push(thing); }
+  };
+  const near = (b) => {
+    const seen = new Set();
+    for (const c of cells(b)) for (const t of grid.get(c) || []) seen.add(t);
+    return seen;
+  };
+  const h = font * 1.25, charW = font * 0.64, pad = Math.max(2, font * 0.15), reach = font * 0.3;
+  for (const [x, y] of nodes) {
+    const rr = r + pad;
+    add({ x0: x - rr, x1: x + rr, y0: y - rr, y1: y + rr }, { node: [x, y] });
+  }
+  for (const box of obstacles) add({ x0: box.x0 - pad, x1: box.x1 + pad, y0: box.y0 - pad, y1: box.y1 + pad }, { box });
+  edges.forEach((e, j) => {
+    for (let k = 0; k < e.pts.length; k += 1) {
+      const [x, y] = e.pts[k];
+      add({ x0: x - reach, x1: x + reach, y0: y - reach, y1: y + reach }, { pt: [x, y], line: j });
+    }
+  });
+  return edges.map((e, i) => {
+    const w = e.text.length * charW + 2;
+    let best = null;
+    if (edges.length > LABEL_SEARCH_EDGES) {  // a huge drawing: beside the middle, no search
+      const [x, y] = e.pts[Math.floor(e.pts.length / 2)];
+      const box = { x0: x + 4, x1: x + 4 + w, y0: y - h, y1: y };
+      return { x: x + 4 + w / 2, y: y - h / 2, box };
+    }
+    const ts = [0.5, 0.38, 0.62, 0.27, 0.73, 0.18, 0.82];
+    ts.forEach((t, rank) => {
+      const k = Math.min(Math.round(t * (e.pts.length - 1)), e.pts.length - 2);
+      const [x1, y1] = e.pts[k], [x2, y2] = e.pts[k + 1];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
+      for (const far of [0.9, 1.5, 2.2, 3]) {
+        for (const side of [1, -1]) {
+          const off = far * (Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + r * 0.6 + 3);
+          const cx = (x1 + x2) / 2 + side * nx * off, cy = (y1 + y2) / 2 + side * ny * off;
+          const box = { x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2 };
+          let hard = 0, soft = 0;
+          if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 1;
+          const lines = new Set();
+          for (const thing of near(box)) {
+            if (thing.node) { if (boxHitsCircle(box, thing.node[0], thing.node[1], r + pad)) hard += 1; }
+            else if (thing.box) { if (boxesMeet(box, thing.box, pad)) hard += 1; }
+            else if (!lines.has(thing.line) && boxHitsCircle(box, thing.pt[0], thing.pt[1], reach)) {
+              lines.add(thing.line);
+              soft += thing.line === i ? 2 : 1;
+            }
+          }
+          const score = hard * 1000 + soft * 20 + rank * 3 + far * 4;
+          if (!best || score < best.score) best = { x: cx, y: cy, box, score };
+        }
+      }
+    });
+    add(best.box, { box: best.box });
+    return best;
+  });
+}

@@ -58,7 +58,7 @@ function drawPicture(svg, pic, lecture) {
   const pos = new Map(pic.nodes.map(([x, y], i) => [key(i), [x, y]]));
   const shapes = edgeShapes(pos, pic.edges, 0.75);
   pic.edges.forEach(([, , colour], i) => {
-    if (shapes[i]) svgEl("path", { class: `cg-edge-line cg-${colour}`, d: shapes[i].d }, svg);
+    if (shapes[i]) edgeStroke(svg, shapes[i].d, colour);
   });
   pic.nodes.forEach(([x, y, ground, name]) => {
     svgEl("circle", { class: "cg-node-dot", cx: x, cy: y, r: lecture ? 6 : 4.5,
@@ -75,18 +75,35 @@ function drawPicture(svg, pic, lecture) {
 
 const EDITOR_HELP = {
   draw: "Click just above the ground line to plant an edge; keep clicking above it to grow a " +
-    "stalk; click a node to branch from it. Click two nodes to join them, click the ground " +
-    "line to start an edge there, click a node's small ring for a loop, drag a node to move " +
-    "it; Esc lets go of the orange (picked) node.",
+    "stalk; click a node to branch from it. The ground is a wide target: a click on the " +
+    "ground line, up to 20 px above it or anywhere below it plants an edge there. Click two " +
+    "nodes to join them, click a node's small ring for a loop, drag a node to move it; Esc " +
+    "lets go of the orange (picked) node.",
   ground: "Click a node to put it on the ground line, or to lift it off.",
   delete: "Click an edge or a node to delete it (a node takes its edges with it).",
+};
+const KEYS_HELP = {
+  editor: "Keyboard: Tab to the board, arrows move between nodes and edges, Enter picks " +
+    "(or deletes, with ✕), A grows an edge up from the picked node, O adds a loop; " +
+    "1/2/3 choose green/blue/red, D/G/X the tools, Ctrl+Z undoes.",
+  game: "Keyboard: Tab to the board, arrows move between the edges, Enter cuts; " +
+    "H asks for a hint, N starts a new game.",
 };
 
 function render({ model, el }) {
   const isGame = model.get("kind") === "game";
   const { root, toolbar, svg, side, message, help, layers } = boardFrame(el, { p: "hb", cls: "cg-hackenbush",
-    title: "Hackenbush", isGame, layerNames: ["ground", "glow", "edges", "ghosts", "nodes"],
-    attrs: { tabindex: "0" } });
+    title: "Hackenbush", isGame, layerNames: ["ground", "glow", "focus", "edges", "ghosts", "nodes"] });
+  svg.setAttribute("tabindex", "0");
+  // the board's own keys (arrows, Enter, letters) are not JupyterLab's notebook shortcuts
+  svg.setAttribute("data-lm-suppress-shortcuts", "true");
+  svg.setAttribute("role", "application");
+  svg.setAttribute("aria-roledescription", "Hackenbush board");
+  svg.setAttribute("aria-label", (isGame ? "Hackenbush game board. " : "Hackenbush drawing. ") +
+    KEYS_HELP[isGame ? "game" : "editor"]);
+  const announce = liveRegion(root, "hb");
+  htmlEl("div", { class: "cg-keys", "data-testid": "hb-keys" }, root,
+    KEYS_HELP[isGame ? "game" : "editor"]);
 
   let drag = null;            // {name, k, x0, y0, moved, x, y}
   // the picked node (Python decides; drawn orange), as a key
@@ -102,20 +119,27 @@ function render({ model, el }) {
 
   if (!isGame) {
     const tools = htmlEl("div", { class: "cg-group", role: "group" }, toolbar);
-    for (const [tool, label, title] of [["draw", "✎ Draw", "add nodes and edges"],
-      ["ground", "⊥ Ground", "put nodes on the ground or lift them off"],
-      ["delete", "✕ Delete", "delete edges and nodes"]]) {
-      buttons["tool-" + tool] = button(tools, { "data-testid": `hb-tool-${tool}`, title }, label,
+    tools.setAttribute("aria-label", "tools");
+    for (const [tool, label, title, k] of [["draw", "✎ Draw", "add nodes and edges", "D"],
+      ["ground", "⊥ Ground", "put nodes on the ground or lift them off", "G"],
+      ["delete", "✕ Delete", "delete edges and nodes", "X"]]) {
+      buttons["tool-" + tool] = button(tools, { "data-testid": `hb-tool-${tool}`, title: `${title} (key ${k})`,
+        "aria-keyshortcuts": k, "aria-label": `${label.slice(2)} tool` }, label,
         () => { send({ event: "let_go" }); setTrait("tool", tool); });
     }
-    const swatches = htmlEl("div", { class: "cg-swatches", role: "group" }, toolbar);
-    for (const colour of ["green", "blue", "red"]) {
-      buttons["colour-" + colour] = button(swatches, { class: "cg-swatch", "data-testid": `hb-colour-${colour}`,
-        title: `draw ${colour} edges`, "aria-label": colour, style: `background: var(--cg-${colour})` }, null,
+    const swatches = htmlEl("div", { class: "cg-swatches", role: "group", "aria-label": "edge colour" }, toolbar);
+    ["green", "blue", "red"].forEach((colour, k) => {
+      const b = button(swatches, { class: "cg-swatch", "data-testid": `hb-colour-${colour}`,
+        title: `draw ${colour} edges: ${EDGE_STYLE[colour].style} (key ${k + 1})`,
+        "aria-label": `${colour} edges (${EDGE_STYLE[colour].style})`, "aria-keyshortcuts": String(k + 1) }, null,
         () => { setTrait("colour", colour); });
-    }
+      const sample = svgEl("svg", { viewBox: "0 0 30 16", width: 30, height: 16, "aria-hidden": "true" }, b);
+      edgeStroke(sample, "M 3 8 L 27 8", colour);
+      htmlEl("span", { class: "cg-swatch-letter", "aria-hidden": "true" }, b, EDGE_STYLE[colour].letter);
+      buttons["colour-" + colour] = b;
+    });
     Object.assign(buttons, undoClearButtons(toolbar, model, "hb", {
-      titles: { undo: "take back the last change", clear: "start again" },
+      titles: { undo: "take back the last change (Ctrl+Z)", clear: "start again" },
       onClear: () => {},
     }));
     fileButtons(toolbar, root, model, "hb", {
@@ -130,6 +154,7 @@ function render({ model, el }) {
     switches.place(toolbar);
 
     card = valueCard(side, "hb");
+    edgeLegend(side, "hb");
     stepsToggle = button(side, { "data-testid": "hb-steps-toggle" }, "Show reductions",
       () => setTrait("show_steps", !model.get("show_steps")));
     stepsCard = htmlEl("div", { class: "cg-card cg-steps", "data-testid": "hb-steps" }, side);
@@ -141,8 +166,15 @@ function render({ model, el }) {
     stepsText.rule = rule;
     steppers = prevNextButtons(stepsCard, model, "hb-step", "step", "Next ▶");
   } else {
-    game = gameControls(toolbar, side, model, "hb", { hint: "show a winning cut", restart: "start again" });
+    game = gameControls(toolbar, side, model, "hb", { hint: "show a winning cut (key H)",
+      restart: "start again (key N)" });
+    game.hint.setAttribute("aria-keyshortcuts", "H");
+    game.hint.setAttribute("aria-label", "Hint: show a winning cut");
+    game.restart.setAttribute("aria-keyshortcuts", "N");
+    game.restart.setAttribute("aria-label", "New game");
     switches.place(toolbar);
+    const present = ["blue", "red", "green"].filter((c) => model.get("edges").some((e) => e[2] === c));
+    edgeLegend(side, "hb", present.length ? present : ["green"]);
   }
 
   // ---- drawing --------------------------------------------------------------
@@ -191,28 +223,57 @@ function render({ model, el }) {
         svgEl("path", { class: "cg-hint-glow", d: shapes[hint].d, "data-testid": "hb-hint-glow" }, layers.glow);
       }
     }
+    const focused = focus.get();
     edges.forEach(([u, v, colour], i) => {
       const s = shapes[i];
       if (!s) return;
       const forbidden = allowed && !allowed.has(colour);
       const g = svgEl("g", {
-        class: "cg-edge" + (floating.has(i) ? " cg-floating" : "") + (forbidden ? " cg-forbidden" : ""),
+        class: "cg-edge" + (floating.has(i) ? " cg-floating" : "") + (forbidden ? " cg-forbidden" : "") +
+          (focused && focused.key === "e" + labelOf(i) ? " cg-focus" : ""),
         "data-index": i, "data-label": labelOf(i), "data-colour": colour,
         "data-mx": s.mx.toFixed(1), "data-my": s.my.toFixed(1),
       }, layers.edges);
-      svgEl("path", { class: `cg-edge-line cg-${colour}`, d: s.d }, g);
+      edgeStroke(g, s.d, colour);
       svgEl("path", { class: "cg-edge-hit", d: s.d }, g);
-      svgEl("title", {}, g).textContent = `edge ${labelOf(i)}: ${colour}`;
-      if (model.get("labels")) {
-        svgEl("text", { class: "cg-edge-label", x: s.mx + 7, y: s.my - 5, "data-label": labelOf(i) },
-          layers.nodes).textContent = labelOf(i);
-      }
+      svgEl("title", {}, g).textContent = `edge ${labelOf(i)}: ${colour} (${EDGE_STYLE[colour].style})`;
+      // the edge's letter, shown on hover and on keyboard focus
+      const letter = svgEl("g", { class: "cg-edge-letter", transform: `translate(${s.mx} ${s.my})` }, g);
+      svgEl("circle", { r: lecture ? 14 : 9 }, letter);
+      svgEl("text", { "text-anchor": "middle", "dominant-baseline": "central" }, letter).textContent =
+        EDGE_STYLE[colour].letter;
     });
+    // labels: beside their own edge, clear of the nodes and of each other
+    if (model.get("labels")) {
+      const font = lecture ? 24 : 12;
+      // the node names (written up and to the left of each node) are obstacles too
+      const names = nodeNames ? nodes.map((n) => {
+        const [x, y] = pos.get(key(n.name));
+        const text = typeof n.name === "string" ? n.name : key(n.name);
+        return { x0: x - r - 4 - text.length * font * 0.64, x1: x - r - 4, y0: y - r - 2 - font, y1: y - r + 2 };
+      }) : [];
+      const order = edges.map((e, i) => i).filter((i) => shapes[i]);
+      const spots = placeLabels(order.map((i) => ({ text: labelOf(i), pts: pathPoints(shapes[i].d, 8) })),
+        [...pos.values()], { r, font, width, height: groundY - 2, obstacles: names });
+      let x0 = 0, y0 = 0, x1 = width;
+      order.forEach((i, k) => {
+        svgEl("text", { class: "cg-edge-label", x: spots[k].x.toFixed(1), y: spots[k].y.toFixed(1),
+          "text-anchor": "middle", "dominant-baseline": "central", "data-label": labelOf(i) },
+        layers.nodes).textContent = labelOf(i);
+        const b = spots[k].box;
+        x0 = Math.min(x0, b.x0 - 2); y0 = Math.min(y0, b.y0 - 2); x1 = Math.max(x1, b.x1 + 2);
+      });
+      // a label that found no room inside still shows whole: the view grows to take it
+      if (x0 < 0 || y0 < 0 || x1 > width) {
+        svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${height - y0}`);
+      }
+    }
     for (const n of nodes) {
       const k = key(n.name);
       const [x, y] = pos.get(k);
       const g = svgEl("g", {
-        class: "cg-node" + (ground.has(k) ? " cg-ground" : "") + (k === selected ? " cg-selected" : ""),
+        class: "cg-node" + (ground.has(k) ? " cg-ground" : "") + (k === selected ? " cg-selected" : "") +
+          (focused && focused.key === "n" + k ? " cg-focus" : ""),
         "data-name": k, "data-x": x, "data-y": y,
       }, layers.nodes);
       if (!isGame && tool === "draw") {
@@ -233,10 +294,133 @@ function render({ model, el }) {
         layers.nodes).textContent = note;
     }
 
+    drawFocus(shapes, pos, r);
     message.textContent = model.get("message");
     if (!isGame) drawEditorPanel(tool, lecture);
     else drawGamePanel();
+    announceState();
   }
+
+  // ---- keyboard ------------------------------------------------------------------
+  // A stable order: in a game the edges by label; in an editor the nodes (as
+  // listed), then the edges (by index).
+  function focusItems() {
+    const edges = model.get("edges");
+    const labels = isGame ? model.get("edge_labels") : null;
+    const out = [];
+    if (!isGame) for (const n of model.get("nodes")) out.push({ key: "n" + key(n.name), kind: "node", name: n.name });
+    edges.forEach((e, i) => out.push({ key: "e" + (labels ? String(labels[i]) : String(i)), kind: "edge",
+      index: i, colour: e[2], label: labels ? String(labels[i]) : String(i) }));
+    if (isGame) out.sort((a, b) => Number(a.label) - Number(b.label) || a.index - b.index);
+    return out;
+  }
+
+  function describe(item) {
+    if (!item) return "";
+    if (item.kind === "edge") {
+      const allowed = isGame && model.get("student") !== "green"
+        ? [model.get("student"), "green"].includes(item.colour) : true;
+      return `edge ${item.label}, ${item.colour}, ${EDGE_STYLE[item.colour].style}` +
+        (isGame ? (allowed ? "; Enter cuts it" : "; not yours to cut") : "");
+    }
+    const ground = model.get("ground").map(key).includes(key(item.name));
+    return `node ${typeof item.name === "string" ? item.name : key(item.name)}` + (ground ? " on the ground" : "") +
+      "; Enter picks it";
+  }
+
+  const focus = keyFocus(svg, focusItems, (item) => {
+    svg.classList.add("cg-keyboard");
+    announce(describe(item));
+    schedule();
+  });
+
+  function drawFocus(shapes, pos, r) {
+    layers.focus.replaceChildren();
+    const item = focus.get();
+    if (!item || document.activeElement !== svg) return;
+    if (item.kind === "edge" && shapes[item.index]) {
+      svgEl("path", { class: "cg-focus-ring cg-focus-outer", d: shapes[item.index].d, "data-testid": "hb-focus" }, layers.focus);
+      svgEl("path", { class: "cg-focus-ring cg-focus-inner", d: shapes[item.index].d }, layers.focus);
+    } else if (item.kind === "node") {
+      const at = pos.get(key(item.name));
+      if (!at) return;
+      svgEl("circle", { class: "cg-focus-ring cg-focus-outer", cx: at[0], cy: at[1], r: r + 7, "data-testid": "hb-focus" }, layers.focus);
+      svgEl("circle", { class: "cg-focus-ring cg-focus-inner", cx: at[0], cy: at[1], r: r + 7 }, layers.focus);
+    }
+  }
+
+  // what a screen reader hears: the value (editor) or the last moves (game)
+  let heard = "";
+  function announceState() {
+    let text;
+    if (isGame) {
+      const log = model.get("log");
+      text = (log.length ? log.slice(-2).join(". ") + ". " : "") + model.get("status");
+    } else {
+      const ok = model.get("is_position");
+      text = (ok ? `Value ${model.get("value_text")}. ${model.get("outcome_text")}` : model.get("outcome_text")) +
+        (model.get("message") ? " " + model.get("message") : "");
+    }
+    if (text !== heard) { heard = text; announce(text); }
+  }
+
+  function growFrom(name) {
+    // A: an edge up from the picked node, to a free spot above it (Python decides)
+    const at = positions().get(key(name));
+    if (!at) return;
+    const taken = [...positions().values()];
+    for (const dx of [0, 40, -40, 80, -80, 120, -120]) {
+      const x = Math.min(Math.max(at[0] + dx, 20), model.get("width") - 20);
+      const y = Math.max(at[1] - 70, 20);
+      if (taken.every(([tx, ty]) => Math.hypot(tx - x, ty - y) > 26)) {
+        send({ event: "click", x, y });
+        return;
+      }
+    }
+  }
+
+  svg.addEventListener("focus", () => {
+    if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
+    if (!focus.get()) focus.step(1); else { announce(describe(focus.get())); schedule(); }
+  });
+  svg.addEventListener("blur", () => schedule());
+  svg.addEventListener("keydown", (evt) => {
+    if (["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(evt.key)) {
+      evt.stopPropagation();
+    }
+    if (arrowKeys(evt, focus)) return;
+    const item = focus.get();
+    if (evt.key === "Enter" || evt.key === " ") {
+      evt.preventDefault();
+      if (!item) return;
+      if (isGame) {
+        if (item.kind === "edge") send({ event: "cut", edge: item.index });
+      } else if (item.kind === "node") {
+        send({ event: "click_node", node: item.name });
+      } else if (model.get("tool") === "delete") {
+        send({ event: "delete_edge", edge: item.index });
+      } else {
+        // an edge in the Draw tool: pick its upper end, to grow from it
+        const [u, v] = model.get("edges")[item.index];
+        const pu = positions().get(key(u)), pv = positions().get(key(v));
+        send({ event: "click_node", node: pu && pv && pu[1] <= pv[1] ? u : v });
+      }
+      return;
+    }
+    if (!isGame && (evt.key === "a" || evt.key === "A") && !evt.ctrlKey && !evt.metaKey) {
+      const picked = model.get("selected");
+      const from = picked !== null ? picked : item && item.kind === "node" ? item.name : null;
+      if (from === null) { announce("Pick a node first (Enter), then A grows an edge up from it."); return; }
+      evt.preventDefault();
+      if (picked === null) send({ event: "click_node", node: from });
+      growFrom(from);
+      return;
+    }
+    if (!isGame && (evt.key === "o" || evt.key === "O") && item && item.kind === "node") {
+      evt.preventDefault();
+      send({ event: "add_loop", node: item.name });
+    }
+  });
 
   function drawEditorPanel(tool, lecture) {
     for (const t of ["draw", "ground", "delete"]) buttons["tool-" + t].classList.toggle("cg-active", t === tool);
@@ -314,7 +498,7 @@ function render({ model, el }) {
     const shapes = edgeShapes(pos, edges);
     fallen.forEach((f, i) => {
       const g = svgEl("g", { class: "cg-ghost", "data-by": f.by }, layers.ghosts);
-      svgEl("path", { class: `cg-edge-line cg-${f.colour}`, d: shapes[i].d }, g);
+      edgeStroke(g, shapes[i].d, f.colour);
       if (f.cut) {
         svgEl("text", { class: "cg-ghost-mark", x: shapes[i].mx + 8, y: shapes[i].my,
           fill: f.by === "computer" ? "var(--cg-highlight)" : "var(--cg-muted)" }, g).textContent = "✂";
@@ -361,9 +545,11 @@ function render({ model, el }) {
       send({ event: "delete_edge", edge: Number(edge.dataset.index) });
       return;
     }
-    // empty space (or an edge under the Draw tool): Python decides what it means
+    // empty space (or an edge under the Draw tool): Python decides what it means;
+    // px (board units per screen pixel) lets it make the ground a 20-pixel target
     const [x, y] = boardPoint(evt);
-    send({ event: "click", x, y });
+    const px = 1 / (svg.getScreenCTM().a || 1);
+    send({ event: "click", x, y, px: Math.round(px * 1000) / 1000 });
   });
 
   svg.addEventListener("pointermove", (evt) => {
@@ -391,13 +577,32 @@ function render({ model, el }) {
   });
 
   root.addEventListener("keydown", (evt) => {
+    const typing = evt.target && ["INPUT", "TEXTAREA", "SELECT"].includes(evt.target.tagName);
     if (evt.key === "Escape" && !isGame) send({ event: "let_go" });
     if ((evt.ctrlKey || evt.metaKey) && evt.key === "z" && !isGame) {
       evt.preventDefault();
       send({ event: "undo" });
+      return;
+    }
+    if (typing || evt.ctrlKey || evt.metaKey || evt.altKey) return;
+    const k = evt.key.toLowerCase();
+    const act = isGame
+      ? { h: () => send({ event: "hint" }), n: () => send({ event: "restart" }) }
+      : { 1: () => setTrait("colour", "green"), 2: () => setTrait("colour", "blue"),
+        3: () => setTrait("colour", "red"),
+        d: () => { send({ event: "let_go" }); setTrait("tool", "draw"); },
+        g: () => { send({ event: "let_go" }); setTrait("tool", "ground"); },
+        x: () => { send({ event: "let_go" }); setTrait("tool", "delete"); } };
+    if (act[k]) {
+      evt.preventDefault();
+      evt.stopPropagation();  // JupyterLab's command-mode keys must not see these
+      act[k]();
     }
   });
 
+  let order = focusItems().map((it) => it.key);
+  model.on("change:edges", () => { focus.settle(order); order = focusItems().map((it) => it.key); });
+  model.on("change:nodes", () => { focus.settle(order); order = focusItems().map((it) => it.key); });
   redrawOn(model, ["nodes", "edges", "ground"].concat(
     isGame ? ["student", "computer", "turn", "winner", "hint_edge", "status", "log", "edge_labels"]
       : ["colour", "tool", "floating", "is_position", "value_text", "outcome", "outcome_text",

@@ -9,10 +9,26 @@ const EDITOR_HELP = {
   delete: "Click a node to remove it together with everything above it.",
 };
 
+const KEYS_HELP = {
+  editor: "Keyboard: Tab to the board, arrows move between the nodes, Enter gives the node a child " +
+    "(or deletes it, with ✕), P plants a new tree; A/X choose the tools, C shows the coloring, Ctrl+Z undoes.",
+  game: "Keyboard: Tab to the board, arrows move between the nodes, Enter takes the node (and its " +
+    "path down); H asks for a hint, N starts a new game.",
+};
+
 function render({ model, el }) {
   const isGame = model.get("kind") === "game";
   const { root, toolbar, svg, side, message, help, layers } = boardFrame(el, { p: "hd", cls: "cg-hackendot",
-    title: "Hackendot", isGame, layerNames: ["ground", "base", "edges", "ghosts", "nodes"] });
+    title: "Hackendot", isGame, layerNames: ["ground", "base", "edges", "ghosts", "nodes", "focus"] });
+  svg.setAttribute("tabindex", "0");
+  // the board's own keys (arrows, Enter, letters) are not JupyterLab's notebook shortcuts
+  svg.setAttribute("data-lm-suppress-shortcuts", "true");
+  svg.setAttribute("role", "application");
+  svg.setAttribute("aria-roledescription", "Hackendot board");
+  svg.setAttribute("aria-label", (isGame ? "Hackendot game board. " : "Hackendot forest. ") +
+    KEYS_HELP[isGame ? "game" : "editor"]);
+  const announce = liveRegion(root, "hd");
+  htmlEl("div", { class: "cg-keys", "data-testid": "hd-keys" }, root, KEYS_HELP[isGame ? "game" : "editor"]);
   const { send, setTrait } = talkTo(model);
   const buttons = {};
   let preview = -1;  // game: the node under the pointer
@@ -22,15 +38,19 @@ function render({ model, el }) {
 
   if (!isGame) {
     const tools = htmlEl("div", { class: "cg-group" }, toolbar);
-    for (const [tool, label] of [["add", "+ Add"], ["delete", "✕ Delete"]]) {
-      buttons[tool] = button(tools, { "data-testid": `hd-tool-${tool}` }, label, () => setTrait("tool", tool));
+    for (const [tool, label, title, k] of [["add", "+ Add", "give nodes children, plant trees", "A"],
+      ["delete", "✕ Delete", "remove a node and all above it", "X"]]) {
+      buttons[tool] = button(tools, { "data-testid": `hd-tool-${tool}`, title: `${title} (key ${k})`,
+        "aria-keyshortcuts": k, "aria-label": `${label.slice(2)} tool` }, label, () => setTrait("tool", tool));
     }
-    Object.assign(buttons, undoClearButtons(toolbar, model, "hd"));
+    Object.assign(buttons, undoClearButtons(toolbar, model, "hd", {
+      titles: { undo: "take back the last change (Ctrl+Z)", clear: "start again" } }));
     fileButtons(toolbar, root, model, "hd", { what: "forest", filename: "hackendot-position.json" });
     switches.place(toolbar);
 
     card = valueCard(side, "hd");
-    colourBtn = button(side, { "data-testid": "hd-coloring" }, "Show coloring",
+    colourBtn = button(side, { "data-testid": "hd-coloring", title: "Úlehla's coloring, round by round (key C)",
+      "aria-keyshortcuts": "C" }, "Show coloring",
       () => setTrait("show_coloring", !model.get("show_coloring")));
     roundCard = htmlEl("div", { class: "cg-card", "data-testid": "hd-rounds" }, side);
     roundHead = htmlEl("div", { class: "cg-label", "data-testid": "hd-round" }, roundCard);
@@ -38,7 +58,12 @@ function render({ model, el }) {
     steppers = prevNextButtons(roundCard, model, "hd-round", "round", "Next round ▶");
     bitsTable = htmlEl("table", { class: "cg-bits", "data-testid": "hd-bits" }, roundCard);
   } else {
-    game = gameControls(toolbar, side, model, "hd");
+    game = gameControls(toolbar, side, model, "hd", { hint: "show a winning node (key H)",
+      restart: "start again (key N)" });
+    game.hint.setAttribute("aria-keyshortcuts", "H");
+    game.hint.setAttribute("aria-label", "Hint: show a winning node");
+    game.restart.setAttribute("aria-keyshortcuts", "N");
+    game.restart.setAttribute("aria-label", "New game");
     switches.place(toolbar);
     game.roles.textContent = model.get("computer") === "perfect"
       ? "The computer plays perfectly (Úlehla's method)." : "The computer plays at random.";
@@ -85,6 +110,7 @@ function render({ model, el }) {
       }
     }
     const hint = isGame ? model.get("hint_node") : -1;
+    const focused = focus.get();
     const onPath = new Set(isGame && preview >= 0 && preview < parents.length ? pathToRoot(parents, preview) : []);
     show.parents.forEach((p, i) => {
       const [x, y] = show.at(i);
@@ -98,7 +124,8 @@ function render({ model, el }) {
     show.parents.forEach((p, i) => {
       const [x, y] = show.at(i);
       const colour = show.colour(i);
-      const g = svgEl("g", { class: "cg-dot-node" + (onPath.has(i) ? " cg-path-preview" : ""),
+      const g = svgEl("g", { class: "cg-dot-node" + (onPath.has(i) ? " cg-path-preview" : "") +
+        (focused && focused.index === i && document.activeElement === svg ? " cg-focus" : ""),
         "data-index": show.index(i), "data-label": labelOf(i), "data-x": x, "data-y": y,
         "data-colour": colour }, layers.nodes);
       if (whiteRoots.has(i)) {
@@ -119,9 +146,78 @@ function render({ model, el }) {
       svgEl("text", { class: "cg-empty-note", x: width / 2, y: groundY / 2, "text-anchor": "middle" },
         layers.nodes).textContent = isGame ? "No nodes left." : "Click anywhere to plant a tree.";
     }
+    layers.focus.replaceChildren();
+    if (focused && document.activeElement === svg && focused.index < show.parents.length) {
+      const [fx, fy] = show.at(focused.index);
+      svgEl("circle", { class: "cg-focus-ring cg-focus-outer", cx: fx, cy: fy, r: r + 8, "data-testid": "hd-focus" }, layers.focus);
+      svgEl("circle", { class: "cg-focus-ring cg-focus-inner", cx: fx, cy: fy, r: r + 8 }, layers.focus);
+    }
     message.textContent = model.get("message");
     if (!isGame) drawEditorPanel(); else drawGamePanel();
+    announceState();
   }
+
+  // ---- keyboard: the nodes in a stable order (by label in a game, by index otherwise)
+  function focusItems() {
+    const parents = model.get("parents");
+    const labels = isGame ? model.get("node_labels") : null;
+    const out = parents.map((p, i) => ({ key: labels ? "n" + labels[i] : "n" + i, index: i,
+      label: labels ? String(labels[i]) : String(i) }));
+    if (labels) out.sort((a, b) => Number(a.label) - Number(b.label));
+    return out;
+  }
+  const focus = keyFocus(svg, focusItems, (item) => {
+    svg.classList.add("cg-keyboard");
+    if (item) announce(`node ${item.label}` + (isGame ? "; Enter takes it and its path down" : ""));
+    schedule();
+  });
+  let heard = "";
+  function announceState() {
+    const text = isGame
+      ? (model.get("log").slice(-2).join(". ") + ". " + model.get("status")).replace(/^\. /, "")
+      : `Value ${model.get("value_text")}. ` + (model.get("message") || "");
+    if (text !== heard) { heard = text; announce(text); }
+  }
+  svg.addEventListener("focus", () => {
+    if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
+    if (!focus.get()) focus.step(1); else schedule();
+  });
+  svg.addEventListener("blur", () => schedule());
+  svg.addEventListener("keydown", (evt) => {
+    if (["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(evt.key)) {
+      evt.stopPropagation();
+    }
+    if (arrowKeys(evt, focus)) return;
+    const item = focus.get();
+    if ((evt.key === "Enter" || evt.key === " ") && item) {
+      evt.preventDefault();
+      if (isGame) send({ event: "take", node: item.index });
+      else send(model.get("tool") === "delete" ? { event: "delete", node: item.index }
+        : { event: "add_child", node: item.index });
+    }
+  });
+  root.addEventListener("keydown", (evt) => {
+    const typing = evt.target && ["INPUT", "TEXTAREA", "SELECT"].includes(evt.target.tagName);
+    if ((evt.ctrlKey || evt.metaKey) && evt.key === "z" && !isGame) {
+      evt.preventDefault();
+      send({ event: "undo" });
+      return;
+    }
+    if (typing || evt.ctrlKey || evt.metaKey || evt.altKey) return;
+    const k = evt.key.toLowerCase();
+    const act = isGame
+      ? { h: () => send({ event: "hint" }), n: () => send({ event: "restart" }) }
+      : { a: () => setTrait("tool", "add"), x: () => setTrait("tool", "delete"),
+        p: () => send({ event: "add_root" }),
+        c: () => setTrait("show_coloring", !model.get("show_coloring")) };
+    if (act[k]) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      act[k]();
+    }
+  });
+  let order = focusItems().map((it) => it.key);
+  model.on("change:parents", () => { focus.settle(order); order = focusItems().map((it) => it.key); });
 
   function drawEditorPanel() {
     const tool = model.get("tool");

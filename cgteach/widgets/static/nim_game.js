@@ -26,22 +26,43 @@ function render({ model, el }) {
   const status = htmlEl("div", {
     class: "nim-status", "data-testid": "nim-status", role: "status", "aria-live": "polite",
   });
-  const board = svgEl("svg", { class: "nim-board", "data-testid": "nim-board", role: "img" });
+  const board = svgEl("svg", {
+    class: "nim-board", "data-testid": "nim-board", tabindex: 0, role: "application",
+    "data-lm-suppress-shortcuts": "true",
+    "aria-roledescription": "Nim board",
+    "aria-label": "Nim board. Arrows move between the stones, Enter takes the stone and every " +
+      "stone to its right; H asks for a hint, T shows the binary table, N deals a new game.",
+  });
+  const live = htmlEl("div", {
+    class: "nim-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "nim-live",
+  });
   const message = htmlEl("div", {
     class: "nim-message", "data-testid": "nim-message", "aria-live": "polite",
   });
   const buttons = htmlEl("div", { class: "nim-buttons" });
-  const hintButton = htmlEl("button", { type: "button", "data-testid": "nim-hint-button" }, "Hint");
-  const tableButton = htmlEl("button", { type: "button", "data-testid": "nim-table-toggle" });
-  const newButton = htmlEl(
-    "button", { type: "button", "data-testid": "nim-new-game-button" }, "New game",
-  );
+  const hintButton = htmlEl("button", {
+    type: "button", "data-testid": "nim-hint-button", title: "show a winning move (key H)",
+    "aria-keyshortcuts": "H", "aria-label": "Hint: show a winning move",
+  }, "Hint");
+  const tableButton = htmlEl("button", {
+    type: "button", "data-testid": "nim-table-toggle", title: "the binary table of the piles (key T)",
+    "aria-keyshortcuts": "T",
+  });
+  const newButton = htmlEl("button", {
+    type: "button", "data-testid": "nim-new-game-button", title: "deal a new game (key N)",
+    "aria-keyshortcuts": "N", "aria-label": "New game",
+  }, "New game");
+  const keys = htmlEl("div", { class: "nim-keys", "data-testid": "nim-keys" },
+    "Keyboard: Tab to the board, arrows move between the stones, Enter takes; H hint, T table, N new game.");
   const tableBox = htmlEl("div", { class: "nim-table-box", "data-testid": "nim-table-box" });
   buttons.append(hintButton, tableButton, newButton);
   // the board and the binary table side by side (one under the other when narrow)
   const main = htmlEl("div", { class: "nim-main" });
   main.append(board, tableBox);
-  root.append(rule, status, main, message, buttons);
+  root.append(rule, status, main, message, buttons, keys, live);
+  let focusAt = null; // [pile, stone] with the keyboard focus
+  let heard = "";
+  const say = (text) => { if (text && text !== heard) { heard = text; live.textContent = text; } };
   el.appendChild(root);
 
   hintButton.addEventListener("click", () => model.send({ hint: true }));
@@ -81,7 +102,7 @@ function render({ model, el }) {
       const label = svgEl("text", {
         x: 4, y: cy, "dominant-baseline": "middle", "font-size": font, class: "nim-label",
       });
-      label.textContent = `Heap ${i + 1}` + (size === 0 ? " (empty)" : "");
+      label.textContent = `Pile ${i + 1}` + (size === 0 ? " (empty)" : "");
       group.appendChild(label);
       const stones = [];
       for (let j = 0; j < size; j += 1) {
@@ -95,7 +116,7 @@ function render({ model, el }) {
         });
         const title = svgEl("title", {});
         const count = size - j;
-        title.textContent = `Take ${count} stone${count === 1 ? "" : "s"} from heap ${i + 1}`;
+        title.textContent = `Take ${count} stone${count === 1 ? "" : "s"} from pile ${i + 1}`;
         stone.appendChild(title);
         stone.addEventListener("click", () => {
           if (!over) model.send({ take: [i, size - j] });
@@ -109,6 +130,12 @@ function render({ model, el }) {
         });
         stones.push(stone);
         group.appendChild(stone);
+        if (focusAt && focusAt[0] === i && focusAt[1] === j && document.activeElement === board) {
+          stone.classList.add("focus");
+          group.appendChild(svgEl("circle", {
+            cx: labelW + gap * j + r, cy, r: r + 5, class: "nim-focus-ring", "data-testid": "nim-focus",
+          }));
+        }
       }
       if (last.player === "computer" && last.heap === i) {
         for (let j = size; j < last.before; j += 1) {
@@ -156,9 +183,78 @@ function render({ model, el }) {
   }
 
   function redraw() {
+    settleFocus();
     drawBoard();
     drawText();
+    say([model.get("message"), model.get("status")].filter(Boolean).join(" "));
   }
+
+  // ---- keyboard: every stone in reading order (pile by pile, left to right)
+  function stoneList() {
+    const out = [];
+    (model.get("heaps") || []).forEach((size, i) => { for (let j = 0; j < size; j += 1) out.push([i, j]); });
+    return out;
+  }
+  function settleFocus() {
+    if (!focusAt) return;
+    const list = stoneList();
+    if (list.some(([i, j]) => i === focusAt[0] && j === focusAt[1])) return;
+    const after = list.filter(([i, j]) => i > focusAt[0] || (i === focusAt[0] && j > focusAt[1]));
+    const same = list.filter(([i]) => i === focusAt[0]);
+    focusAt = same.length ? same[same.length - 1] : after[0] || list[list.length - 1] || null;
+  }
+  function describe() {
+    if (!focusAt) return "";
+    const size = model.get("heaps")[focusAt[0]];
+    const n = size - focusAt[1];
+    return `pile ${focusAt[0] + 1}, stone ${focusAt[1] + 1} of ${size}: Enter takes ${n} stone${n === 1 ? "" : "s"}`;
+  }
+  function moveFocus(delta) {
+    const list = stoneList();
+    if (!list.length) return;
+    let k = focusAt ? list.findIndex(([i, j]) => i === focusAt[0] && j === focusAt[1]) : -1;
+    if (k < 0) k = 0;
+    else if (delta === Infinity) k = list.length - 1;
+    else if (delta === -Infinity) k = 0;
+    else k = Math.min(Math.max(k + delta, 0), list.length - 1);
+    focusAt = list[k];
+    say(describe());
+    drawBoard();
+  }
+  // a mouse press focuses the board too: no keyboard focus then (a redraw would
+  // replace the stone under the pointer and lose the click)
+  let byPointer = false;
+  board.addEventListener("pointerdown", () => { byPointer = true; }, true);
+  board.addEventListener("keydown", () => { byPointer = false; }, true);
+  board.addEventListener("focus", () => {
+    if (byPointer) return;
+    if (!focusAt) moveFocus(0); else { say(describe()); drawBoard(); }
+  });
+  board.addEventListener("blur", () => { if (focusAt) drawBoard(); });
+  board.addEventListener("keydown", (evt) => {
+    const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    if (evt.key in steps) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      moveFocus(steps[evt.key]);
+    } else if ((evt.key === "Enter" || evt.key === " ") && focusAt && !model.get("winner")) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      const size = model.get("heaps")[focusAt[0]];
+      model.send({ take: [focusAt[0], size - focusAt[1]] });
+    }
+  });
+  root.addEventListener("keydown", (evt) => {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey) return;
+    const act = {
+      h: () => hintButton.click(), t: () => tableButton.click(), n: () => newButton.click(),
+    }[evt.key.toLowerCase()];
+    if (act) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      act();
+    }
+  });
 
   const events = [
     "heaps", "lecture", "hint", "last_move", "winner", "misere", "status", "message",
