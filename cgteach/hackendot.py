@@ -922,12 +922,21 @@ class Hackendot:
         return cls.from_dict(_io.loads("hackendot", text))
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position to a JSON file."""
+        """Write the position to a JSON file (atomically).
+
+        ``path`` is a ``str`` or ``os.PathLike``.  An existing file is
+        replaced only if it is an earlier cgteach position file (or empty);
+        a folder, a device or any other file is refused and left untouched.
+        """
         _io.save("hackendot", self.to_dict(), path)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Hackendot:
-        """Read a position from a JSON file written by :meth:`save`."""
+        """Read a position from a JSON file written by :meth:`save`.
+
+        Only a regular file of at most ``cgteach._io.MAX_FILE_BYTES`` bytes is
+        read; anything else is a ``ValueError`` before reading.
+        """
         return cls.from_dict(_io.load("hackendot", path))
 
     # -- value semantics -------------------------------------------------------
