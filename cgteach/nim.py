@@ -40,8 +40,8 @@ Offers:
 
 from __future__ import annotations
 
+import contextlib
 import sys
-
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -716,10 +716,8 @@ class _Console:
             if stream is sys.stdin or stream is sys.stdout:
                 # bytes that are not UTF-8 on stdin, or a name the terminal
                 # cannot show, become "?"-like marks instead of an exception
-                try:
+                with contextlib.suppress(AttributeError, ValueError, OSError):
                     stream.reconfigure(errors="replace")
-                except (AttributeError, ValueError, OSError):
-                    pass
 
     def say(self, text: str = "") -> None:
         self._write(text + "\n")
