@@ -987,10 +987,8 @@ def main(argv=None, *, input=None, output=None) -> int:
 def _restore_ctrl_c() -> None:
     import signal
 
-    try:
+    with contextlib.suppress(ValueError, OSError):  # not the main thread
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    except (ValueError, OSError):  # not the main thread
-        pass
 
 
 def _output_gone(stdout, exc) -> int:
