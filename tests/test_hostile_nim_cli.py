@@ -108,7 +108,7 @@ def test_nul_bytes_and_long_lines_in_answers():
 def _only_python_startup(err: str) -> bool:
     frames = [line.strip() for line in err.splitlines() if line.strip().startswith("File ")]
     return bool(frames) and all(
-        '"<frozen ' in f or "__editable__" in f or "/lib/python3" in f for f in frames
+        '"<frozen ' in f or '"<string>"' in f or "__editable__" in f or "/lib/python3" in f for f in frames
     ) and not any("cgteach/" in f for f in frames)
 
 
