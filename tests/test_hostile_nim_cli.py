@@ -107,9 +107,12 @@ def test_nul_bytes_and_long_lines_in_answers():
 
 def _only_python_startup(err: str) -> bool:
     frames = [line.strip() for line in err.splitlines() if line.strip().startswith("File ")]
-    return bool(frames) and all(
-        '"<frozen ' in f or '"<string>"' in f or "__editable__" in f or "/lib/python3" in f for f in frames
-    ) and not any("cgteach/" in f for f in frames)
+    python_own = ('"<frozen ', '"<string>"', "__editable__", "/lib/python3")
+    return (
+        bool(frames)
+        and all(any(mark in f for mark in python_own) for f in frames)
+        and not any("cgteach/" in f for f in frames)
+    )
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.02, 0.05, 0.08, 0.12, 0.2, 0.4])
