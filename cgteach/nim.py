@@ -45,7 +45,7 @@ import sys
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from cgteach._validate import as_count, as_heaps, check_size, show
+from cgteach._validate import as_bool, as_count, as_heaps, as_rng, check_size, show
 from cgteach.nimbers import binary_expansion, nim_sum, subpiles
 
 #: Limits, stated once.  The XOR rule itself has no size limit, so heaps of
@@ -121,6 +121,7 @@ def outcome(heaps, misere: bool = False) -> str:
     ('P', 'N')
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
     if misere and all(h <= 1 for h in heaps):
         return "P" if sum(heaps) % 2 == 1 else "N"
     return "P" if nim_sum(heaps) == 0 else "N"
@@ -429,13 +430,15 @@ def best_move(heaps, misere: bool = False, rng=None) -> tuple[int, int]:
 
     From a losing position (no winning move) it returns a legal move that
     takes one stone from the largest heap (the first largest), or, if ``rng``
-    (a ``random.Random``) is given, a random legal move.  Raises
+    (an integer seed or a ``random.Random``) is given, a random legal move.  Raises
     ``ValueError`` when every heap is empty.
 
     >>> best_move([10, 12, 5]), best_move([2, 3, 1]), best_move([1, 5], misere=True)
     ((0, 9), (1, 2), (1, 0))
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
+    rng = as_rng(rng, "rng", none_means_random=False)
     if not any(heaps):
         raise ValueError("there is no move: every heap is empty (the game is over)")
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
@@ -466,6 +469,7 @@ def hint(heaps, misere: bool = False) -> str:
     'Take 3 stones from pile 2 (emptying it): that leaves an odd number of one-stone piles.'
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
     if not any(heaps):
         return "There are no stones left: the game is over."
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
