@@ -141,6 +141,7 @@ __all__ = [
     "DOWN",
     "MAX_BIRTHDAY",
     "MAX_NIMBER",
+    "MAX_NIMBER_OPTIONS",
     "MAX_OPTIONS",
     "MAX_TEXT",
     "MAX_NESTING",
@@ -151,8 +152,13 @@ __all__ = [
 #: themselves may be as large as you like).  The engine recurses along such
 #: chains; this bound keeps every recursion far from Python's stack limit.
 MAX_BIRTHDAY = 400
-#: Largest nimber ``*n`` accepted (its options are all smaller nimbers).
-MAX_NIMBER = 1 << 16
+#: Largest nimber ``*n`` accepted.  Nimbers add by nim-addition (XOR) and
+#: compare with numbers and each other at once, so a huge ``*n`` is cheap
+#: as long as nobody lists its ``n`` options.
+MAX_NIMBER = 1 << 64
+#: Largest nimber ``*n`` whose options are listed (``.left``, sums with
+#: games that are not nimbers, comparisons with other games): ``n`` options.
+MAX_NIMBER_OPTIONS = 1 << 16
 #: Most options accepted on one side by :func:`game` and :func:`form`.
 MAX_OPTIONS = 1000
 #: Longest game text :func:`parse` reads.
@@ -353,6 +359,12 @@ class Game:
                 step = Fraction(1, x.denominator)
                 left, right = (number(x - step),), (number(x + step),)
         else:
+            if self._nim > MAX_NIMBER_OPTIONS:
+                raise ValueError(
+                    f"*{self._nim} has {self._nim} options; this engine lists the options of "
+                    f"nimbers up to *{MAX_NIMBER_OPTIONS} (cgteach.games.MAX_NIMBER_OPTIONS): "
+                    "add it to other nimbers, or compare it with numbers, instead"
+                )
             opts = tuple(nimber(k) for k in range(self._nim))
             left = right = opts
         put(self, "_left", left)
@@ -1024,6 +1036,12 @@ def _le_star(h, k: int) -> bool:
 
 
 def _nim_row(g, n: int) -> list:
+    if n > MAX_NIMBER_OPTIONS:
+        raise ValueError(
+            f"comparing *{n} with a game that is neither a number nor a nimber looks at "
+            f"{n} options; this engine does so up to *{MAX_NIMBER_OPTIONS} "
+            "(cgteach.games.MAX_NIMBER_OPTIONS)"
+        )
     row = _NIM_ROWS.get(g._id)
     if row is None:
         row = _NIM_ROWS[g._id] = [bytearray(), bytearray(), False, False]
@@ -1050,7 +1068,53 @@ def _nim_row(g, n: int) -> list:
     return row
 
 
+#: Work left for the current budgeted computation (None: no budget); see work_budget.
+_WORK = [None]
+
+
+class OutOfWork(ValueError):
+    """A budgeted computation (:func:`work_budget`) used up its steps."""
+
+
+def _spend():
+    left = _WORK[0]
+    if left is not None:
+        if left <= 0:
+            raise OutOfWork("the work budget of this computation is spent")
+        _WORK[0] = left - 1
+
+
+class work_budget:
+    """Bound the steps (canonical forms built and order tests by definition) of a computation.
+
+    A count, not a clock: the same computation is refused at the same point
+    on every machine.  Budgets nest; the innermost one counts.
+
+    >>> with work_budget(10):
+    ...     _ = game([0], [UP])
+    >>> with work_budget(0):
+    ...     _ = game([number("12345/1048576")], [nimber(977)])
+    Traceback (most recent call last):
+    ...
+    cgteach.games.OutOfWork: the work budget of this computation is spent
+    """
+
+    def __init__(self, steps: int):
+        self.steps = steps
+
+    def __enter__(self):
+        self.saved = _WORK[0]
+        _WORK[0] = self.steps
+        return self
+
+    def __exit__(self, *exc):
+        self.used = self.steps - (_WORK[0] or 0)
+        _WORK[0] = self.saved
+        return False
+
+
 def _le_def(g, h) -> bool:
+    _spend()
     # Plain loops, not any()/all() over generators: a generator driven by a C
     # builtin grows the C stack on every level of the recursion.
     for gl in g.left:
@@ -1157,6 +1221,7 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
 
 
 def _canonical_uncached(left, right, pruned=False) -> Game:
+    _spend()
     # Simplicity rule: numbers on both sides, every left one below every right one.
     if all(o._num is not None for o in left) and all(o._num is not None for o in right):
         a = max((o._num for o in left), default=None)
