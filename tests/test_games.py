@@ -171,9 +171,9 @@ def test_huge_nimbers_add_and_compare_with_numbers_and_nimbers():
     assert nimber(65536) + nimber(65535) == nimber(131071)
     assert huge.fuzzy(0) and huge < 1 and huge > -1 and huge.fuzzy(nimber(3))
     with pytest.raises(ValueError, match="MAX_NIMBER_OPTIONS"):
-        huge.left
+        _ = huge.left
     with pytest.raises(ValueError, match="MAX_NIMBER_OPTIONS"):
-        huge <= UP
+        _ = huge <= UP
 
 
 def test_big_nimbers_compare_quickly():
