@@ -319,6 +319,11 @@ class Balancing:
     def __repr__(self):
         return f"balancing_steps({list(self.heaps)!r})"  # heaps below 2**64: short
 
+    def __reduce__(self):
+        # the record is a function of the heaps; the read-only mapping inside
+        # does not pickle, so store the heaps and build the record again
+        return (balancing_steps, (self.heaps,))
+
     def __str__(self):
         import textwrap
 

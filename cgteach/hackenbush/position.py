@@ -125,6 +125,20 @@ class Hackenbush:
     def __setattr__(self, name, value):
         raise AttributeError("Hackenbush positions are immutable; cut() returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Hackenbush positions are immutable; cut() returns a new one")
+
+    # Immutable: a copy is the position itself, and pickling stores the
+    # edges and ground (checked again when read back, as any input is).
+    def __reduce__(self):
+        return (Hackenbush, (self._edges, self._ground))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     # -- basic facts -----------------------------------------------------
 
     @property
