@@ -136,7 +136,7 @@ MAX_POSITIONS = 200_000
 #: with few positions but huge option lists (``lambda n: range(n)`` from
 #: ``10**100``) is refused after ``MOVES_PER_POSITION * max_positions``
 #: moves, a count and not a time, so the answer is the same on every machine.
-MOVES_PER_POSITION = 25
+MOVES_PER_POSITION = 5
 
 
 def _budget(max_positions) -> int | None:
@@ -313,7 +313,7 @@ def grundy_of_sum(
     >>> grundy_of_sum([10**100, 1], nim_heap)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the game from ... has more than 5000000 moves to look at ...
+    ValueError: the game from ... has more than 1000000 moves to look at ...
     """
     if isinstance(components, (str, bytes, bytearray, dict)) or not isinstance(
         components, Iterable
