@@ -95,6 +95,24 @@ def test_long_one_colour_runs_on_mixed_stalks(seed):
     assert partizan.canonical(h) == partizan.canonical_by_search(h)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_blue_red_runs_under_a_green_top(seed):
+    rng = random.Random(seed)
+    colours = [rng.choice(["blue", "red"]) for _ in range(rng.randint(1, 6))] + ["green"]
+    colours += [rng.choice(["blue", "red", "green"]) for _ in range(rng.randint(0, 2))]
+    h = Hackenbush([(i, i + 1, c) for i, c in enumerate(colours)])
+    assert partizan.canonical(h) == partizan.canonical_by_search(h)
+
+
+def test_a_long_blue_red_run_under_a_green_edge_is_linear():
+    rng = random.Random(7)
+    colours = [rng.choice(["blue", "red"]) for _ in range(2000)]
+    below = Hackenbush([(i, i + 1, c) for i, c in enumerate(colours)])
+    h = Hackenbush(list(below.edges) + [(2000, 2001, "green")])
+    x = games.number(below.value())
+    assert h.canonical() == games.game([x], [x])  # x:* = x*
+
+
 def test_star_of_ten_thousand_green_edges_and_one_blue():
     h = Hackenbush([(0, i + 1, "green") for i in range(10_000)] + [(0, 10_001, "blue")])
     assert h.canonical() == games.number(1)

@@ -141,9 +141,12 @@ What is near-linear and what is not (drawings without circuits):
   order of ``n**2`` distinct subpositions (about 500 for 35 edges), and
   building each ordinal sum compares games of that size.  Also a long
   blue-red run under a green top is walked edge by edge as games (each
-  ordinal sum rebuilds the game above it), so it is quadratic too.  These
+  ordinal sum rebuilds the game above it), so it is quadratic too, except
+  right under a single green edge (see below).  These
   are bounded by :data:`MAX_MIXED_WORK`, a count of steps, so the same
-  drawing gets the same answer (or refusal) on every machine.
+  drawing gets the same answer (or refusal) on every machine.  (One mixed
+  case is linear: a blue-red run under ``y*`` carries ``(c:y)*`` down, by
+  the rule in ``_Games.edge``.)
 
 Offers: :class:`TooTangled`, :data:`MAX_BLOCK_EDGES`, :data:`MAX_BLOCK_CIRCUITS`,
 :data:`MAX_MIXED_BLOCK_EDGES`, :data:`MAX_MIXED_BLOCK_CIRCUITS`, :data:`MAX_DENSE_BLOCK_EDGES`,
@@ -389,10 +392,12 @@ class _Games:
     def edge(self, c, x):
         """An edge of colour ``c`` with ``x`` on top: the ordinal sum ``c:x`` (fact 2).
 
-        Two shortcuts keep the all-blue-red and all-green parts of a drawing
-        linear: a blue or red edge over a number is a number (Berlekamp's
-        rule, :func:`cgteach.hackenbush.bluered.edge_under`), and a green
-        edge over ``*n`` is ``*(n+1)`` (the colon principle).
+        Three shortcuts keep the all-blue-red and all-green parts of a
+        drawing linear: a blue or red edge over a number is a number
+        (Berlekamp's rule, :func:`cgteach.hackenbush.bluered.edge_under`), a
+        green edge over ``*n`` is ``*(n+1)`` (the colon principle), and a blue
+        or red edge over ``y*`` (``y`` a number) is ``(c:y)*``, so a blue-red
+        run under a green top stays linear too.
         """
         core = x._core  # a game as written (from games.game) points to its canonical form
         if c and core._num is not None:
@@ -401,6 +406,13 @@ class _Games:
             return self.games.number(edge_under(core._num, c))
         if not c and core._nim is not None:
             return self.games.nimber(core._nim + 1)
+        if c and len(core.left) == 1 and core.right == core.left and core.left[0]._num is not None:
+            # x = y* = {y | y} with y a number: c:x = {0, c:y | c:y} for blue (0 is
+            # dominated, since c:y > 0), the mirror for red, so c:x = (c:y)*.
+            from cgteach.hackenbush.bluered import edge_under
+
+            z = self.games.number(edge_under(core.left[0]._num, c))
+            return self.games.game([z], [z])
         key = (c, x)
         found = self.edges.get(key)
         if found is None:
