@@ -12,7 +12,20 @@ light (no matplotlib, no widgets).
 ([32, 8, 4, 1], 20, 3)
 """
 
-from cgteach.impartial import grundy
+import sys as _sys
+
+if _sys.argv[:1] == ["-m"] and "cgteach.nim" in getattr(_sys, "orig_argv", ()):
+    # ``python -m cgteach.nim`` is starting (Python imports this package
+    # first): a Ctrl-C before the game's main() runs ends it quietly instead
+    # of with a KeyboardInterrupt traceback.  main() restores Ctrl-C.
+    import signal as _signal
+
+    def _quiet_exit(_signum, _frame):
+        raise SystemExit(130)
+
+    _signal.signal(_signal.SIGINT, _quiet_exit)
+
+from cgteach.impartial import grundy  # noqa: E402
 from cgteach.nimbers import Nimber, binary_expansion, mex, nim_sum, subpiles
 
 __all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber", "grundy"]

@@ -10,19 +10,57 @@ builds anything, so a file of the wrong kind, a newer version or a damaged
 file gives a clear ``ValueError`` and never a half-built position.
 
 Offers: :func:`dumps` and :func:`loads` (text), :func:`save` and :func:`load`
-(files).  Each takes the ``kind`` first, e.g. ``"hackendot"``.
+(files).  Each takes the ``kind`` first, e.g. ``"hackendot"``.  Under them,
+:func:`read_text` and :func:`write_text` are the only two places that touch
+the file system; every class that saves or loads goes through them.
+
+Rules for files (the same for every ``save`` and ``load`` in cgteach):
+
+* A path is a ``str`` or an ``os.PathLike`` and nothing else: ``save(1)``
+  is a ``TypeError``, never "file descriptor 1" (which would write to
+  standard output and then close it).
+* Reading opens without blocking and reads only a **regular file**: a
+  folder, a pipe (FIFO), ``/dev/zero`` or ``/dev/urandom`` is refused at
+  once.  The size is checked first against :data:`MAX_FILE_BYTES` and the
+  read itself is bounded, so a file that grows while it is read cannot
+  exhaust memory.  Text that is not UTF-8, integers longer than
+  :data:`MAX_INT_DIGITS` digits and ``NaN``/``Infinity`` are refused with a
+  ``ValueError``.
+* Writing never deletes, truncates or closes anything it did not create.
+  The text goes to a fresh temporary file in the same folder, which then
+  replaces the target in one step (``os.replace``), so a failed save leaves
+  the old file whole and a reader never sees half a file.
+* **Overwriting.**  An existing file is replaced only when it is itself a
+  cgteach position file (its JSON has a ``"format": "cgteach.…"`` entry)
+  or empty: saving a position again under the same name is the common
+  case.  Any other existing file (your notes, a notebook), a folder, a
+  device or a pipe is refused with a ``ValueError`` and left untouched.
+  A symbolic link is followed: the file it points to is replaced and the
+  link stays.  The replaced file keeps its permission bits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
+import stat
+import tempfile
 
 from cgteach._validate import as_path, show
 
-__all__ = ["dumps", "loads", "save", "load"]
+__all__ = ["dumps", "loads", "save", "load", "read_text", "write_text"]
 
 VERSION = 1
+
+#: The largest file :func:`read_text` reads, in bytes (8 MiB: a drawing of
+#: a few hundred thousand edges).  Larger files are refused before reading.
+MAX_FILE_BYTES = 8 * 2**20
+
+#: The longest integer (in decimal digits) a position file may hold.  Node
+#: numbers and coordinates are small; a 5,000-digit number is damage.
+MAX_INT_DIGITS = 100
 
 #: Top-level keys a file may carry besides the three above (editors add
 #: ``layout``); anything else is refused, since it means a different tool
@@ -81,8 +119,17 @@ def loads(kind: str, text: str | bytes) -> dict:
         raise TypeError(
             f"a position file's contents must be text (str or bytes), got {type(text).__name__}"
         )
+    if len(text) > MAX_FILE_BYTES:
+        raise ValueError(
+            f"a position file's contents must be at most {MAX_FILE_BYTES} characters, "
+            f"got {len(text)}"
+        )
     try:
-        doc = json.loads(text)
+        doc = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant
+        )
+    except _BadNumber as exc:
+        raise ValueError(f"not a cgteach position file: {exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"not a valid JSON file: {exc}") from None
     except RecursionError:
@@ -120,37 +167,217 @@ def loads(kind: str, text: str | bytes) -> dict:
     return body
 
 
+class _BadNumber(Exception):
+    """A number in the JSON text that no position file holds."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        # int() of it would be slow, or refused by Python past 4300 digits
+        raise _BadNumber(
+            f"it holds an integer of {digits} digits; numbers in a position file "
+            f"have at most {MAX_INT_DIGITS} digits"
+        )
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_INT_DIGITS + 20:
+        raise _BadNumber(f"it holds a number written with {len(text)} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _BadNumber(f"it holds the number {text[:30]}, too large for a coordinate")
+    return value
+
+
+def _no_constant(text: str):
+    raise _BadNumber(f"it holds {text}, which is not a number a position file may hold")
+
+
+def read_text(path, what: str = "position file", limit: int = MAX_FILE_BYTES) -> str:
+    """Return the UTF-8 text of the regular file ``path``, at most ``limit`` bytes.
+
+    ``path`` must be a ``str`` or ``os.PathLike``.  Folders, pipes, devices
+    and files larger than ``limit`` are refused with a ``ValueError`` before
+    anything is read; nothing blocks and nothing is read past ``limit``.
+
+    >>> read_text(0)
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a file name (str or pathlib.Path), got 0 of type int
+    >>> read_text("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read position file '/dev/zero': it is a device, not a regular file
+    """
+    path = as_path(path)
+    shown = show(path)
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise ValueError(f"cannot read {what} {shown}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(
+                f"cannot read {what} {shown}: it is {_kind_of(info.st_mode)}, not a regular file"
+            )
+        if info.st_size > limit:
+            raise ValueError(
+                f"cannot read {what} {shown}: it has {info.st_size} bytes; "
+                f"a {what} may have at most {limit} bytes"
+            )
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:  # it grew while we read it
+            raise ValueError(f"cannot read {what} {shown}: it has more than {limit} bytes")
+    except OSError as exc:
+        raise ValueError(f"cannot read {what} {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{what} {shown} is not UTF-8 text; is it a cgteach JSON file?"
+        ) from None
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def _is_special(target: str, info) -> bool:
+    """True for /dev, /proc and the files behind standard input, output, error."""
+    parts = target.replace("\\", "/").split("/")
+    if len(parts) > 1 and parts[0] == "" and parts[1] in ("dev", "proc", "sys"):
+        return True
+    if info is None:
+        return False
+    for fd in (0, 1, 2):
+        try:
+            std = os.fstat(fd)
+        except OSError:
+            continue
+        if (std.st_dev, std.st_ino) == (info.st_dev, info.st_ino):
+            return True
+    return False
+
+
+def _is_replaceable(path: str) -> bool:
+    """True if the regular file ``path`` is empty or a cgteach position file."""
+    try:
+        text = read_text(path, limit=MAX_FILE_BYTES)
+    except ValueError:
+        return False
+    if not text.strip():
+        return True
+    try:
+        doc = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+    except (ValueError, _BadNumber, RecursionError):
+        return False
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    return isinstance(fmt, str) and fmt.startswith("cgteach.")
+
+
+def write_text(path, text: str, what: str = "position file") -> None:
+    """Write ``text`` to ``path`` atomically (temporary file, then rename).
+
+    An existing target is replaced only if it is a regular file that is
+    empty or a cgteach position file; anything else raises ``ValueError``
+    and is left exactly as it was (see the module notes).
+
+    >>> write_text(1, "{}")
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a file name (str or pathlib.Path), got 1 of type int
+    """
+    path = as_path(path)
+    shown = show(path)
+    if not isinstance(text, str):
+        raise TypeError(f"the text to write must be a str, got {type(text).__name__}")
+    target = os.path.realpath(path)  # follow a symbolic link: replace what it points to
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise ValueError(f"cannot write {what} {shown}: {exc.strerror or exc}") from None
+    try:
+        seen = os.stat(path)  # through every link, as open() would
+    except OSError:
+        seen = None
+    if _is_special(target, info) or _is_special(os.path.abspath(path), seen):
+        raise ValueError(
+            f"cannot write {what} {shown}: it is a standard stream or a system file "
+            "(under /dev or /proc); give the name of an ordinary file"
+        )
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(
+                f"cannot write {what} {shown}: it is {_kind_of(info.st_mode)}; "
+                "give the name of a new file or of a cgteach position file to replace"
+            )
+        if not _is_replaceable(target):
+            raise ValueError(
+                f"cannot write {what} {shown}: a file of that name exists and is not a "
+                "cgteach position file; choose another name (cgteach never overwrites "
+                "files it did not write)"
+            )
+        mode = stat.S_IMODE(info.st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    folder, name = os.path.split(target)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=".tmp", dir=folder or ".")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        raise ValueError(
+            f"cannot write {what} {shown}: {exc.strerror or exc}; "
+            "give the name of a file in a folder that exists and you may write to"
+        ) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)  # our own temporary file, never the target
+
+
 def save(kind: str, payload: dict, path: str | os.PathLike) -> None:
     """Write the position file to ``path`` (UTF-8, pretty-printed).
 
-    A path that cannot be written (a folder, a missing folder, no permission)
-    raises ``ValueError`` saying so.
+    A path that cannot be written (a folder, a missing folder, no
+    permission, an existing file that is not a cgteach position file)
+    raises ``ValueError`` saying so and changes nothing; see the module
+    notes for what replacing an existing file means.
     """
     path = as_path(path)
-    text = dumps(kind, payload)
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.write("\n")
-    except OSError as exc:
-        raise ValueError(
-            f"cannot write position file {show(path)}: {exc.strerror or exc}; "
-            "give the name of a file in a folder that exists and you may write to"
-        ) from None
+    write_text(path, dumps(kind, payload) + "\n")
 
 
 def load(kind: str, path: str | os.PathLike) -> dict:
-    """Read ``path`` and return the checked body (see :func:`loads`)."""
-    path = as_path(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise ValueError(
-            f"cannot read position file {show(os.fspath(path))}: {exc.strerror}"
-        ) from None
-    except UnicodeDecodeError:
-        raise ValueError(
-            f"position file {show(os.fspath(path))} is not UTF-8 text; is it a cgteach JSON file?"
-        ) from None
-    return loads(kind, text)
+    """Read ``path`` and return the checked body (see :func:`read_text`, :func:`loads`)."""
+    return loads(kind, read_text(path))

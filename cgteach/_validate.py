@@ -26,7 +26,7 @@ The same rules hold everywhere:
 Offers: :func:`show`, :func:`as_int`, :func:`as_count`, :func:`check_size`,
 :func:`as_heap`, :func:`as_heaps`, :func:`as_bool`, :func:`as_fraction`,
 :func:`as_choice`, :func:`as_node`, :func:`as_path`, :func:`as_list`,
-:func:`as_seed`.
+:func:`as_seed`, :func:`as_rng`.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ __all__ = [
     "as_path",
     "as_list",
     "as_seed",
+    "as_rng",
     "MAX_DIGITS",
 ]
 
@@ -400,3 +401,35 @@ def as_seed(value, what: str = "seed"):
     if value is None:
         return None
     return as_int(value, what)
+
+
+def as_rng(value, what: str = "rng", *, none_means_random: bool = True):
+    """Return a :class:`random.Random` from a seed or a ``random.Random``.
+
+    Every ``rng`` parameter in cgteach takes an integer seed (the same seed
+    gives the same result), a ``random.Random`` (used as it is, so a caller
+    can share one stream of draws) or ``None``.  ``None`` gives a freshly
+    seeded generator, or stays ``None`` with ``none_means_random=False``
+    for functions where ``None`` means "do not draw at all".
+
+    >>> as_rng(5).random() == as_rng(5).random()
+    True
+    >>> as_rng(None, none_means_random=False) is None
+    True
+    >>> as_rng("5")
+    Traceback (most recent call last):
+    ...
+    TypeError: rng must be an integer seed, a random.Random or None, got '5' of type str
+    """
+    import random
+
+    if value is None:
+        return random.Random() if none_means_random else None
+    if isinstance(value, random.Random):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return random.Random(int(value))
+    raise TypeError(
+        f"{what} must be an integer seed, a random.Random or None, got {show(value)} "
+        f"of type {_kind(value)}"
+    )

@@ -141,6 +141,10 @@ __all__ = [
     "DOWN",
     "MAX_BIRTHDAY",
     "MAX_NIMBER",
+    "MAX_NIMBER_OPTIONS",
+    "MAX_TERMS",
+    "MAX_STEP_OPTIONS",
+    "MAX_UPS",
     "MAX_OPTIONS",
     "MAX_TEXT",
     "MAX_NESTING",
@@ -151,8 +155,15 @@ __all__ = [
 #: themselves may be as large as you like).  The engine recurses along such
 #: chains; this bound keeps every recursion far from Python's stack limit.
 MAX_BIRTHDAY = 400
-#: Largest nimber ``*n`` accepted (its options are all smaller nimbers).
-MAX_NIMBER = 1 << 16
+#: Largest nimber ``*n`` accepted.  Nimbers add by nim-addition (XOR) and
+#: compare with numbers and each other at once, so a huge ``*n`` is cheap
+#: as long as nobody lists its ``n`` options.
+MAX_NIMBER = 1 << 64
+#: Largest nimber ``*n`` whose options are listed (``.left``, sums with
+#: games that are not nimbers, comparisons with other games): ``n`` options.
+MAX_NIMBER_OPTIONS = 1 << 16
+#: Most games :func:`total` adds (an endless iterable is refused, not followed).
+MAX_TERMS = 100_000
 #: Most options accepted on one side by :func:`game` and :func:`form`.
 MAX_OPTIONS = 1000
 #: Longest game text :func:`parse` reads.
@@ -319,7 +330,13 @@ class Game:
         return self
 
     def __reduce__(self):
-        return (parse, (str(self),))
+        # Structural, not through the text: a number of 5,000 digits or a
+        # nimber beyond what parse() reads must pickle too.
+        if self._num is not None:
+            return (number, (self._num,))
+        if self._nim is not None:
+            return (nimber, (self._nim,))
+        return (_from_canonical_options, (self.left, self.right))
 
     # -- options ---------------------------------------------------------
     @property
@@ -353,6 +370,12 @@ class Game:
                 step = Fraction(1, x.denominator)
                 left, right = (number(x - step),), (number(x + step),)
         else:
+            if self._nim > MAX_NIMBER_OPTIONS:
+                raise ValueError(
+                    f"*{self._nim} has {self._nim} options; this engine lists the options of "
+                    f"nimbers up to *{MAX_NIMBER_OPTIONS} (cgteach.games.MAX_NIMBER_OPTIONS): "
+                    "add it to other nimbers, or compare it with numbers, instead"
+                )
             opts = tuple(nimber(k) for k in range(self._nim))
             left = right = opts
         put(self, "_left", left)
@@ -707,6 +730,11 @@ def number(x) -> Game:
     return g
 
 
+def _from_canonical_options(left, right) -> Game:
+    """Unpickle a canonical game from its canonical options (see Game.__reduce__)."""
+    return _canonical(list(left), list(right))
+
+
 def nimber(n) -> Game:
     """The nimber ``*n`` (``nimber(0)`` is ``0``, ``nimber(1)`` is ``*``).
 
@@ -1024,6 +1052,12 @@ def _le_star(h, k: int) -> bool:
 
 
 def _nim_row(g, n: int) -> list:
+    if n > MAX_NIMBER_OPTIONS:
+        raise ValueError(
+            f"comparing *{n} with a game that is neither a number nor a nimber looks at "
+            f"{n} options; this engine does so up to *{MAX_NIMBER_OPTIONS} "
+            "(cgteach.games.MAX_NIMBER_OPTIONS)"
+        )
     row = _NIM_ROWS.get(g._id)
     if row is None:
         row = _NIM_ROWS[g._id] = [bytearray(), bytearray(), False, False]
@@ -1050,7 +1084,53 @@ def _nim_row(g, n: int) -> list:
     return row
 
 
+#: Work left for the current budgeted computation (None: no budget); see work_budget.
+_WORK = [None]
+
+
+class OutOfWork(ValueError):
+    """A budgeted computation (:func:`work_budget`) used up its steps."""
+
+
+def _spend():
+    left = _WORK[0]
+    if left is not None:
+        if left <= 0:
+            raise OutOfWork("the work budget of this computation is spent")
+        _WORK[0] = left - 1
+
+
+class work_budget:
+    """Bound the steps (canonical forms built and order tests by definition) of a computation.
+
+    A count, not a clock: the same computation is refused at the same point
+    on every machine.  Budgets nest; the innermost one counts.
+
+    >>> with work_budget(10):
+    ...     _ = game([0], [UP])
+    >>> with work_budget(0):
+    ...     _ = game([number("12345/1048576")], [nimber(977)])
+    Traceback (most recent call last):
+    ...
+    cgteach.games.OutOfWork: the work budget of this computation is spent
+    """
+
+    def __init__(self, steps: int):
+        self.steps = steps
+
+    def __enter__(self):
+        self.saved = _WORK[0]
+        _WORK[0] = self.steps
+        return self
+
+    def __exit__(self, *exc):
+        self.used = self.steps - (_WORK[0] or 0)
+        _WORK[0] = self.saved
+        return False
+
+
 def _le_def(g, h) -> bool:
+    _spend()
     # Plain loops, not any()/all() over generators: a generator driven by a C
     # builtin grows the C stack on every level of the recursion.
     for gl in g.left:
@@ -1157,6 +1237,7 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
 
 
 def _canonical_uncached(left, right, pruned=False) -> Game:
+    _spend()
     # Simplicity rule: numbers on both sides, every left one below every right one.
     if all(o._num is not None for o in left) and all(o._num is not None for o in right):
         a = max((o._num for o in left), default=None)
@@ -1334,12 +1415,22 @@ def total(games: Iterable) -> Game:
     >>> total([UP, UP, STAR, 1, nimber(3)])
     parse('1⇑*2')
     """
-    if isinstance(games, (str, Game)) or not isinstance(games, Iterable):
+    if isinstance(games, (str, bytes, bytearray, memoryview, dict, Game)) or not isinstance(
+        games, Iterable
+    ):
         raise TypeError(f"total() needs an iterable of games, got {_show(games)}")
     num = Fraction(0)
     nim = 0
     rest = []
     for i, x in enumerate(games):
+        if i >= MAX_TERMS:
+            raise ValueError(
+                f"total() adds at most {MAX_TERMS} games (cgteach.games.MAX_TERMS); "
+                "this iterable has more (is it endless?)"
+            )
+        if type(x) is int:  # the common case, without interning a Game per summand
+            num += x
+            continue
         g = _coerce(x, f"summand {i + 1}")
         if g._num is not None:
             num += g._num
@@ -1542,15 +1633,28 @@ class _Parser:
         if raw_outer and c not in "{±":
             self.fail("a game written as {left | right} should start with '{'")
         if c == "-":
-            nxt = self.text[self.i + 1 : self.i + 2]
-            if not nxt.isdigit():
-                # -G negates a whole term; "-1/2↓*" is the number -1/2 plus ↓*,
-                # so a minus before digits belongs to the number (see simple()).
+            # -G negates a whole term; "-1/2↓*" is the number -1/2 plus ↓*,
+            # so a minus before digits belongs to the number (see simple()).
+            # A run of signs is counted in a loop, never by recursion, so
+            # "- - - … *" of any length cannot exhaust the stack.
+            minus = 0
+            while self.peek() == "-" and not self.text[self.i + 1 : self.i + 2].isdigit():
                 self.i += 1
-                return _neg(self.term(False))
+                minus += 1
+            if minus:
+                g = self.term(False)
+                return _neg(g) if minus % 2 else g
         if c == "±":
-            self.i += 1
+            # ±±x is ±(±x): count the run, read x once, then wrap it, all in a loop
+            count = 0
+            while self.peek() == "±":
+                self.i += 1
+                count += 1
+                if count > MAX_NESTING:
+                    self.fail(f"at most {MAX_NESTING} '±' in a row are read")
             g = self.term(False)
+            for _ in range(count - 1):
+                g = _canonical([g], [_neg(g)])
             if self.depth == 0:
                 self.outer = ([g], [_neg(g)])
             if raw_outer:
@@ -1585,6 +1689,11 @@ class _Parser:
         if self.peek() in (end, "|", "}"):
             return opts
         while True:
+            if len(opts) >= MAX_OPTIONS:
+                self.fail(
+                    f"more than {MAX_OPTIONS} options on one side are refused "
+                    "(cgteach.games.MAX_OPTIONS)"
+                )
             opts.append(self.sum())
             c = self.peek()
             if c == ",":
@@ -1621,7 +1730,10 @@ class _Parser:
                 j = k
             if len(num_text) > 4000:
                 self.fail("a number with more than 4000 digits is refused")
-            q = Fraction(num_text)
+            try:
+                q = Fraction(num_text)
+            except ZeroDivisionError:
+                self.fail(f"{num_text} divides by zero: a denominator must be a power of two")
             if negative:
                 q = -q
             if q.denominator & (q.denominator - 1):
@@ -1655,7 +1767,7 @@ class _Parser:
             while k < len(t) and t[k].isdigit():
                 k += 1
             if k > self.i:
-                if k - self.i > 7:
+                if k - self.i > 20:
                     self.fail(f"nimbers beyond *{MAX_NIMBER} are refused")
                 star = int(t[self.i : k])
                 if star > MAX_NIMBER:
@@ -1670,17 +1782,39 @@ class _Parser:
                 f"unexpected {c!r}: expected a number (3, -1/2), *, *n, ↑ (^), ↓ (v), ± "
                 "or {left | right}"
             )
-        if abs(ups) > MAX_BIRTHDAY:
+        if abs(ups) > MAX_UPS:
             self.i = start
-            self.fail(f"at most {MAX_BIRTHDAY} ups are accepted")
+            self.fail(f"at most {MAX_UPS} ups are accepted (n·↑ is born on day n + 1)")
         g = nimber(star)
         if ups:
-            u = UP if ups > 0 else DOWN
-            for _ in range(abs(ups)):
-                g = _add(g, u)
+            g = _add(g, _ups(ups))
         if value is not None:
             g = _add(g, number(value))
         return g
+
+
+#: The most ups (or downs) a game text may hold: ``n·↑`` is born on day
+#: ``n + 1``, so this is the most the engine holds (:data:`MAX_BIRTHDAY`).
+MAX_UPS = MAX_BIRTHDAY - 1
+
+_UPS: list = []
+
+
+def _ups(n: int) -> Game:
+    """``n·↑`` (``n < 0``: ``|n|·↓``), built by ``n·↑ = {0 | (n-1)·↑*}``.
+
+    Adding ↑ one at a time checks each sum against the birthday limit of a
+    sum of two games, which refuses some texts that are themselves within
+    the limit; the formula (Lessons in Play, ch. 5) builds each multiple
+    from the one before with one canonical step.
+    """
+    if n < 0:
+        return _neg(_ups(-n))
+    if not _UPS:
+        _UPS.extend([ZERO, UP])
+    while len(_UPS) <= n:
+        _UPS.append(_canonical([ZERO], [_add(_UPS[-1], STAR)]))
+    return _UPS[n]
 
 
 def _read(text, raw_outer=False, remember=False):
@@ -1742,6 +1876,8 @@ def _read_braces_only(s: str, remember=False):
         elif c == ",":
             if state != "done":
                 return None
+            if len(stack[-1][stack[-1][2]]) >= MAX_OPTIONS:
+                return None  # the general parser says what the limit is
             state = "comma"
         else:  # "}"
             if not stack or stack[-1][2] == 0 or state == "comma":
@@ -1808,6 +1944,25 @@ class Step:
     def __setattr__(self, name, value):
         raise AttributeError("steps are immutable")
 
+    def __reduce__(self):
+        return (Step, (self.rule, self.description, self.game))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __eq__(self, other):
+        if isinstance(other, Step):
+            return (self.rule, self.description, self.game) == (
+                other.rule, other.description, other.game
+            )
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.rule, self.description, self.game))
+
     def __repr__(self):
         return f"Step(rule={self.rule!r}, game={self.game!r})"
 
@@ -1849,7 +2004,18 @@ class Form:
         return NotImplemented
 
     def __hash__(self):
-        return hash((self.left, self.right))
+        # A form equals the game it simplifies to (``form([0], [1]) ==
+        # game([0], [1])``), so it must hash like that game.
+        return hash(self.canonical())
+
+    def __reduce__(self):
+        return (Form._of, (self.left, self.right))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @_deep
     def __str__(self):
@@ -1926,7 +2092,22 @@ def _names(options) -> str:
     return ", ".join(str(o) for o in options) if options else "none"
 
 
+#: Most options on one side whose simplification is recorded step by step
+#: (:meth:`Form.simplification_steps`).  Each step writes out the whole
+#: form and re-examines it, so the record grows with the cube of the
+#: options; :func:`game` itself takes up to :data:`MAX_OPTIONS`.
+MAX_STEP_OPTIONS = 100
+
+
 def _record(left, right) -> list:
+    for side, opts in (("Left", left), ("Right", right)):
+        if len(opts) > MAX_STEP_OPTIONS:
+            raise ValueError(
+                f"{side} has {len(opts)} options; simplification_steps() records the road "
+                f"step by step for at most {MAX_STEP_OPTIONS} options a side "
+                "(cgteach.games.MAX_STEP_OPTIONS); game() gives the canonical form of up "
+                f"to {MAX_OPTIONS}"
+            )
     steps = []
     cur = Form._of(left, right)
     # The simplicity rule in one step when every option is a number.

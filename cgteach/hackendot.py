@@ -59,7 +59,7 @@ from itertools import accumulate, compress
 from operator import lt
 
 from cgteach import _io
-from cgteach._validate import as_count, check_size, show
+from cgteach._validate import as_count, as_rng, check_size, show
 from cgteach.nimbers import mex, nim_sum
 
 #: Limits, stated once.  Úlehla's method is linear (10**6 nodes in well under
@@ -433,18 +433,17 @@ class Hackendot:
         """A random forest of ``n`` nodes (a random recursive forest).
 
         Nodes ``0 … trees-1`` are roots; every later node picks its parent
-        uniformly among the nodes before it.  ``seed`` makes it repeatable.
+        uniformly among the nodes before it.  ``seed`` (an integer or a
+        ``random.Random``) makes it repeatable.
 
         >>> Hackendot.random(6, seed=1) == Hackendot.random(6, seed=1)
         True
         """
-        import random as _random
-
         n = as_count(n, "the number of nodes", MAX_NODES)
         trees = as_count(trees, "the number of trees", MAX_NODES)
         if n and not 1 <= trees <= n:
             raise ValueError(f"a forest of {n} nodes has between 1 and {n} trees, got {trees}")
-        rng = _random.Random(seed)
+        rng = as_rng(seed, "seed")
         rand = rng.random
         par = [-1] * min(trees, n) + [int(rand() * i) for i in range(trees, n)]
         return cls._trusted(par)
@@ -922,12 +921,21 @@ class Hackendot:
         return cls.from_dict(_io.loads("hackendot", text))
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position to a JSON file."""
+        """Write the position to a JSON file (atomically).
+
+        ``path`` is a ``str`` or ``os.PathLike``.  An existing file is
+        replaced only if it is an earlier cgteach position file (or empty);
+        a folder, a device or any other file is refused and left untouched.
+        """
         _io.save("hackendot", self.to_dict(), path)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Hackendot:
-        """Read a position from a JSON file written by :meth:`save`."""
+        """Read a position from a JSON file written by :meth:`save`.
+
+        Only a regular file of at most ``cgteach._io.MAX_FILE_BYTES`` bytes is
+        read; anything else is a ``ValueError`` before reading.
+        """
         return cls.from_dict(_io.load("hackendot", path))
 
     # -- value semantics -------------------------------------------------------

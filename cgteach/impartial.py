@@ -132,6 +132,12 @@ def _check_hashable(position, where: str):
 #: How many new positions one call may value before it gives up (see grundy).
 MAX_POSITIONS = 200_000
 
+#: How many moves one call may look at per position it may value: a game
+#: with few positions but huge option lists (``lambda n: range(n)`` from
+#: ``10**100``) is refused after ``MOVES_PER_POSITION * max_positions``
+#: moves, a count and not a time, so the answer is the same on every machine.
+MOVES_PER_POSITION = 5
+
 
 def _budget(max_positions) -> int | None:
     if max_positions is None:
@@ -139,9 +145,15 @@ def _budget(max_positions) -> int | None:
     return as_count(max_positions, "max_positions")
 
 
-def _too_many(position, limit) -> ValueError:
+def _too_many(position, limit, moves: bool = False) -> ValueError:
+    what = (
+        f"more than {show(limit * MOVES_PER_POSITION)} moves to look at "
+        f"({MOVES_PER_POSITION} per position of max_positions={show(limit)})"
+        if moves
+        else f"more than {show(limit)} positions to value"
+    )
     return ValueError(
-        f"the game from {show(position)} has more than {show(limit)} positions to value; "
+        f"the game from {show(position)} has {what}; "
         f"pass max_positions=None (or a larger number) to search further, "
         f"or use a ruleset's fast method"
     )
@@ -196,10 +208,15 @@ def grundy(
     stack: list[list] = [[position, iter(_children(position, options)), set(), False]]
     on_stack = {position}
     valued = 1  # positions this call has put on the stack
+    looked = 0  # moves this call has looked at
+    max_looked = None if limit is None else limit * MOVES_PER_POSITION
     while stack:
         frame = stack[-1]
         pushed = False
         for child in frame[1]:
+            looked += 1
+            if max_looked is not None and looked > max_looked:
+                raise _too_many(position, limit, moves=True)
             is_sum = isinstance(child, Sum)
             try:
                 value = _known(child, cache) if is_sum else cache.get(child)
@@ -279,14 +296,30 @@ def _sum_value(total: Sum, options, cache, limit=MAX_POSITIONS) -> int:
     return value
 
 
-def grundy_of_sum(components: Iterable, options: Callable, *, cache: dict | None = None) -> int:
+def grundy_of_sum(
+    components: Iterable,
+    options: Callable,
+    *,
+    cache: dict | None = None,
+    max_positions: int | None = MAX_POSITIONS,
+) -> int:
     """Return the Grundy value of the sum of ``components``: the nim sum of their values.
+
+    ``max_positions`` bounds the search of each component as in :func:`grundy`.
 
     >>> nim_heap = lambda n: range(n)
     >>> grundy_of_sum([4, 11, 13], nim_heap)   # essay, Thm 4.4: 4 ⊕ 11 ⊕ 13
     2
+    >>> grundy_of_sum([10**100, 1], nim_heap)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the game from ... has more than 1000000 moves to look at ...
     """
-    return grundy(Sum(components), options, cache=cache)
+    if isinstance(components, (str, bytes, bytearray, dict)) or not isinstance(
+        components, Iterable
+    ):
+        raise TypeError(f"components must be a list of positions, got {show(components)}")
+    return grundy(Sum(components), options, cache=cache, max_positions=max_positions)
 
 
 def moves(position, options: Callable) -> list:

@@ -40,11 +40,12 @@ Offers:
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from cgteach._validate import as_count, as_heaps, check_size, show
+from cgteach._validate import as_bool, as_count, as_heaps, as_rng, check_size, show
 from cgteach.nimbers import binary_expansion, nim_sum, subpiles
 
 #: Limits, stated once.  The XOR rule itself has no size limit, so heaps of
@@ -120,6 +121,7 @@ def outcome(heaps, misere: bool = False) -> str:
     ('P', 'N')
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
     if misere and all(h <= 1 for h in heaps):
         return "P" if sum(heaps) % 2 == 1 else "N"
     return "P" if nim_sum(heaps) == 0 else "N"
@@ -317,6 +319,11 @@ class Balancing:
     def __repr__(self):
         return f"balancing_steps({list(self.heaps)!r})"  # heaps below 2**64: short
 
+    def __reduce__(self):
+        # the record is a function of the heaps; the read-only mapping inside
+        # does not pickle, so store the heaps and build the record again
+        return (balancing_steps, (self.heaps,))
+
     def __str__(self):
         import textwrap
 
@@ -428,13 +435,15 @@ def best_move(heaps, misere: bool = False, rng=None) -> tuple[int, int]:
 
     From a losing position (no winning move) it returns a legal move that
     takes one stone from the largest heap (the first largest), or, if ``rng``
-    (a ``random.Random``) is given, a random legal move.  Raises
+    (an integer seed or a ``random.Random``) is given, a random legal move.  Raises
     ``ValueError`` when every heap is empty.
 
     >>> best_move([10, 12, 5]), best_move([2, 3, 1]), best_move([1, 5], misere=True)
     ((0, 9), (1, 2), (1, 0))
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
+    rng = as_rng(rng, "rng", none_means_random=False)
     if not any(heaps):
         raise ValueError("there is no move: every heap is empty (the game is over)")
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
@@ -465,6 +474,7 @@ def hint(heaps, misere: bool = False) -> str:
     'Take 3 stones from pile 2 (emptying it): that leaves an odd number of one-stone piles.'
     """
     heaps = _heaps(heaps)
+    misere = as_bool(misere, "misere")
     if not any(heaps):
         return "There are no stones left: the game is over."
     found = misere_winning_moves(heaps) if misere else winning_moves(heaps)
@@ -683,8 +693,18 @@ def _subpiles_sentence(heaps) -> str:
 # ---------------------------------------------------------------------------
 
 
+#: The longest answer read from a pipe or file, in characters.  A longer
+#: line (``< /dev/zero`` never ends one) ends the game instead of filling
+#: memory.
+MAX_ANSWER = 1000
+
+
 class _EndOfInput(Exception):
     """The player closed the input (Ctrl-D, end of a piped file)."""
+
+
+class _OutputGone(Exception):
+    """Standard output cannot be written (closed, a full disk, an I/O error)."""
 
 
 class _Console:
@@ -698,27 +718,55 @@ class _Console:
 
     def __init__(self, stdin=None, stdout=None):
         self.interactive = stdin is None and stdout is None and _isatty(sys.stdin)
+        # A closed standard stream is None in Python (``<&-``, ``>&-``).
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
+        for stream in (self.stdin, self.stdout):
+            if stream is sys.stdin or stream is sys.stdout:
+                # bytes that are not UTF-8 on stdin, or a name the terminal
+                # cannot show, become "?"-like marks instead of an exception
+                with contextlib.suppress(AttributeError, ValueError, OSError):
+                    stream.reconfigure(errors="replace")
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
+        self._write(text + "\n")
+
+    def _write(self, text: str) -> None:
+        if self.stdout is None:
+            raise _OutputGone("standard output is closed")
+        try:
+            self.stdout.write(text)
+            self.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # ValueError: the stream was closed
+            raise _OutputGone(getattr(exc, "strerror", None) or str(exc)) from None
 
     def ask(self, prompt: str) -> str:
+        if self.stdin is None:
+            raise _EndOfInput
         if self.interactive:
             try:
                 return input(prompt).strip()
             except EOFError:
                 raise _EndOfInput from None
-        self.stdout.write(prompt)
-        self.stdout.flush()  # a prompt on a pipe must show before we wait
-        line = self.stdin.readline()
+            except UnicodeError:
+                return "\ufffd"  # not text: the caller asks again
+        self._write(prompt)  # a prompt on a pipe must show before we wait
+        try:
+            line = self.stdin.readline(MAX_ANSWER + 1)
+        except UnicodeError:
+            line = "\ufffd\n"
+        except (OSError, ValueError):
+            raise _EndOfInput from None
         if not line:
             raise _EndOfInput
+        if len(line) > MAX_ANSWER and not line.endswith("\n"):
+            self._write("\n")
+            self.say(f"That answer is longer than {MAX_ANSWER} characters: ending the game.")
+            raise _EndOfInput
         answer = line.strip()
-        self.stdout.write(answer + "\n")
-        self.stdout.flush()
+        self._write(answer + "\n")
         return answer
 
 
@@ -872,13 +920,20 @@ def main(argv=None, *, input=None, output=None) -> int:
     ``argv`` are the command-line arguments (``sys.argv[1:]`` when ``None``);
     ``input`` and ``output`` are text streams (standard input and output when
     ``None``), so a test can script a whole game.  End of input or Ctrl-C
-    ends the game politely with exit code 0.  Run
+    ends the game politely with exit code 0; so does a closed standard input
+    or an answer longer than :data:`MAX_ANSWER` characters (``< /dev/zero``).
+    Bytes that are not UTF-8 are read as replacement marks and asked again.
+    If standard output is closed or cannot be written (``> /dev/full``) the
+    game stops with exit code 1 and says so on standard error.  Run
     ``python -m cgteach.nim --help`` for the options.
     """
     import random
 
+    if argv is None:
+        # Ctrl-C from here on is a KeyboardInterrupt: the game says goodbye
+        _restore_ctrl_c()
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # argparse itself ignores a failing stream
     start = None
     if args.heaps is not None:
         try:
@@ -926,19 +981,42 @@ def main(argv=None, *, input=None, output=None) -> int:
         try:
             console.say()
             console.say("Goodbye!")
-        except (BrokenPipeError, ValueError):
-            pass
+        except BrokenPipeError:
+            _silence(console.stdout)
+        except _OutputGone as exc:
+            return _output_gone(console.stdout, exc)
     except BrokenPipeError:
         # The reader went away (``... | head -3``): nobody is left to play with.
         _silence(console.stdout)
+    except _OutputGone as exc:
+        return _output_gone(console.stdout, exc)
     return 0
+
+
+def _restore_ctrl_c() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _output_gone(stdout, exc) -> int:
+    """Say on standard error (if it is open) that output failed; return 1."""
+    _silence(stdout)
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(f"cgteach.nim: cannot write to standard output: {exc}\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return 1
 
 
 def _silence(stream) -> None:
     """Point a closed standard output at /dev/null so the exit flush is quiet."""
     import os
 
-    if stream is sys.stdout:
+    if stream is sys.stdout and stream is not None:
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
@@ -952,4 +1030,8 @@ if __name__ == "__main__":
     except BrokenPipeError:  # e.g. --help into a closed pipe
         _silence(sys.stdout)
         code = 0
+    except KeyboardInterrupt:  # while argparse was still at work
+        code = 130
+    except OSError as exc:  # --help into /dev/full
+        code = _output_gone(sys.stdout, exc.strerror or exc)
     sys.exit(code)

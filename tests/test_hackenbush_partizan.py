@@ -436,12 +436,21 @@ def test_live_edges_is_an_int():
     assert isinstance(partizan.LIVE_EDGES, int) and partizan.LIVE_EDGES > 0
 
 
-def test_search_stops_at_its_time_limit(monkeypatch):
-    square = Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 3, "green"), (3, 0, "red"),
-                         (1, 3, "blue"), (0, 2, "red")])
-    expected = partizan.canonical_by_search(square)
-    monkeypatch.setattr(partizan, "MAX_SEARCH_SECONDS", -1.0)
-    with pytest.raises(partizan.TooTangled, match="seconds of search"):
-        square.canonical()
+def test_search_stops_at_its_work_budget(monkeypatch):
+    Fraction = F
+    # A count of steps, not a clock: a green edge over a number nobody has
+    # built before needs new games, so a budget of 0 steps refuses it.
+    from cgteach.numbers import stalk_for
+
+    colours = stalk_for(Fraction(12345, 2**14) + Fraction(1, 2**15))
+    drawing = Hackenbush(
+        [(i, i + 1, c) for i, c in enumerate(colours)] + [(len(colours), len(colours) + 1, "green")]
+    )
+    monkeypatch.setattr(partizan, "MAX_MIXED_WORK", 0)
+    for _ in range(2):  # the same answer every time
+        with pytest.raises(partizan.TooTangled, match="steps of the game engine"):
+            drawing.canonical()
     monkeypatch.undo()
-    assert square.canonical() == expected
+    value = drawing.canonical()
+    x = Fraction(12345, 2**14) + Fraction(1, 2**15)
+    assert value == games.game([x], [x])  # x:* = {x | x} = x*

@@ -303,22 +303,37 @@ def test_package_import_does_not_load_the_game_module():
     assert done.stdout.strip() == "False"
 
 
-def _read_until(fd, text, timeout=20.0):
-    buf, end = b"", time.monotonic() + timeout
-    while text.encode() not in buf:
-        left = end - time.monotonic()
-        if left <= 0:
-            raise AssertionError(f"timed out waiting for {text!r}; got {buf!r}")
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(fd, 1024)
-            except OSError:
-                break
-            if not chunk:
-                break
-            buf += chunk
-    return buf.decode()
+class _Reader:
+    """Everything read so far from a file descriptor, kept across waits.
+
+    A wait that times out keeps what it read, so a retry sees text that
+    arrived in pieces (the old helper dropped it, which failed on a busy
+    machine).
+    """
+
+    def __init__(self, fd):
+        self.fd, self.buf, self.closed = fd, b"", False
+
+    def until(self, text, timeout=60.0):
+        """Wait until ``text`` has been read (since the last mark); True if it was."""
+        end = time.monotonic() + timeout
+        while text.encode() not in self.buf and not self.closed:
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 1024)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self.closed = True
+                self.buf += chunk
+        return text.encode() in self.buf
+
+    def text(self):
+        return self.buf.decode(errors="replace")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
@@ -334,27 +349,26 @@ def test_interactive_terminal_and_ctrl_c():
         env=dict(os.environ, PYTHONWARNINGS="error", TERM="dumb"),
     )
     os.close(slave)
+    reader = _Reader(master)
     try:
-        _read_until(master, "Player 1, what is your name? ")
+        assert reader.until("Player 1, what is your name? "), reader.text()
         os.write(master, b"Alice\n")
-        _read_until(master, "Player 2, what is your name? ")
+        assert reader.until("Player 2, what is your name? "), reader.text()
         os.write(master, b"Bob\n")
-        seen = _read_until(master, "Which pile? ")
-        assert "Pile 2: OO" in seen
+        assert reader.until("Which pile? "), reader.text()
+        assert "Pile 2: OO" in reader.text()
         # input() prints the prompt before it blocks; a signal that lands in
         # between is only noticed on the next key, so wait a moment and retry.
-        seen = ""
-        for _ in range(5):
+        # Every retry keeps what the reader has seen so far.
+        for _ in range(10):
             time.sleep(0.3)
-            proc.send_signal(signal.SIGINT)
-            try:
-                seen = _read_until(master, "Goodbye!", timeout=4)
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+            if reader.until("Goodbye!", timeout=6):
                 break
-            except AssertionError:
-                continue
-        assert "Goodbye!" in seen
-        assert proc.wait(timeout=20) == 0
-        assert "Traceback" not in seen
+        assert "Goodbye!" in reader.text(), reader.text()
+        assert proc.wait(timeout=60) == 0
+        assert "Traceback" not in reader.text()
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from cgteach._validate import as_count
 from cgteach._validate import as_fraction as _as_fraction
 from cgteach._validate import show as _show
 from cgteach.hackenbush.position import Hackenbush, _numbered
@@ -669,6 +670,9 @@ def stalk(x_or_colours, ground=0) -> Hackenbush:
 
 # -- explanations ----------------------------------------------------------------
 
+#: The largest ``indent`` of :meth:`Explanation.lines` (steps of two spaces).
+MAX_INDENT = 1000
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -711,7 +715,15 @@ class Explanation:
         return f"{{{left} | {right}}}".replace("{ |", "{|").replace("| }", "|}")
 
     def lines(self, indent: int = 0) -> list[str]:
-        """The explanation as indented lines, children below their cuts."""
+        """The explanation as indented lines, children below their cuts.
+
+        ``indent`` (0 to :data:`MAX_INDENT`) shifts every line right by
+        that many steps of two spaces.
+        """
+        indent = as_count(indent, "indent", MAX_INDENT)
+        return self._lines(indent)
+
+    def _lines(self, indent: int) -> list[str]:
         pad = "  " * indent
         out = [f"{pad}{self.braces} = {format_number(self.value)}   ({self.reason})"]
         below = dict(self.children)
@@ -722,7 +734,7 @@ class Explanation:
                 out.append(f"{pad}  {player} cuts edge {i} ({u}-{w}) -> {format_number(v)}")
                 child = below.get((player.lower(), i))
                 if child is not None:
-                    out.extend(child.lines(indent + 2))
+                    out.extend(child._lines(indent + 2))
         return out
 
     def __str__(self):

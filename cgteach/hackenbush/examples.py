@@ -22,9 +22,8 @@ in ``.nodes``.
 from __future__ import annotations
 
 import numbers
-import random as _random
 
-from cgteach._validate import as_count, as_list, check_size
+from cgteach._validate import as_count, as_list, as_rng, check_size
 from cgteach.hackenbush.position import Hackenbush
 
 #: The most edges an example builds (green grundy() does 10**5 in 0.2 s).
@@ -172,8 +171,7 @@ def lecture_drawing(n_edges: int, circuits: int, rng=None, colours=("blue", "red
     colours = tuple(colours)
     if not colours or any(c not in ("green", "blue", "red") for c in colours):
         raise ValueError(f"colours must be some of 'green', 'blue', 'red', got {colours!r}")
-    if not isinstance(rng, _random.Random):
-        rng = _random.Random(rng)
+    rng = as_rng(rng)
     tree = n_edges - circuits
     parent, edges = {}, []
     for j in range(1, tree + 1):
@@ -210,8 +208,7 @@ def random_position(n_edges: int, rng=None, loops: bool = True, multi: bool = Tr
     grounds = as_count(grounds, "grounds", MAX_EDGES)
     if grounds < 1:
         raise ValueError("grounds must be at least 1: a position needs a ground node")
-    if not isinstance(rng, _random.Random):
-        rng = _random.Random(rng)
+    rng = as_rng(rng)
     joined = list(range(grounds))
     seen = set()
     edges = []

@@ -118,13 +118,42 @@ A block that is too big to search raises :class:`TooTangled` (a
 many edges or circuits, or for blue-red blocks an estimate of the positions
 a search meets (:func:`_block_work`) above :data:`MAX_BLOCK_WORK`.  Blue-red
 searches have no clock (the answer does not depend on the machine's load);
-the mixed search stops after :data:`MAX_SEARCH_SECONDS`, under a second.
+neither has the mixed valuation, which stops after :data:`MAX_MIXED_WORK`
+steps of the game engine.
+
+What is near-linear and what is not (drawings without circuits):
+
+* *Pieces on the ground* (fact 1) are valued apart; a cut changes only its
+  own piece, so :func:`values_after_cuts` (and so :func:`winning_moves`)
+  values each piece once and, per cut, only what is left of that piece
+  (a star of 10 000 green edges and one blue edge: 10 001 tiny valuations).
+* *All-green parts* are nimbers: a green tree by the colon principle in one
+  pass (``_green_tree_grundy``), a green edge over ``*n`` is ``*(n+1)``;
+  nimbers add by XOR.  Linear.  (``cgteach.games`` holds nimbers up to
+  ``*2**64``, but lists the options of at most ``*65536``: so ``*70000``
+  is fine, while ``1 + *70000``, whose canonical form has 70 000 options
+  a side, is refused.)
+* *All-blue-red parts* are numbers: an edge over a number by Berlekamp's
+  rule (:func:`cgteach.hackenbush.bluered.edge_under`), numbers add as
+  fractions.  Linear.
+* *Mixed parts* are not near-linear, and cannot be in general: the
+  canonical form of a random green-blue stalk of ``n`` edges has of the
+  order of ``n**2`` distinct subpositions (about 500 for 35 edges), and
+  building each ordinal sum compares games of that size.  Also a long
+  blue-red run under a green top is walked edge by edge as games (each
+  ordinal sum rebuilds the game above it), so it is quadratic too, except
+  right under a single green edge (see below).  These
+  are bounded by :data:`MAX_MIXED_WORK`, a count of steps, so the same
+  drawing gets the same answer (or refusal) on every machine.  (One mixed
+  case is linear: a blue-red run under ``y*`` carries ``(c:y)*`` down, by
+  the rule in ``_Games.edge``.)
 
 Offers: :class:`TooTangled`, :data:`MAX_BLOCK_EDGES`, :data:`MAX_BLOCK_CIRCUITS`,
 :data:`MAX_MIXED_BLOCK_EDGES`, :data:`MAX_MIXED_BLOCK_CIRCUITS`, :data:`MAX_DENSE_BLOCK_EDGES`,
 :data:`MAX_DENSE_BLOCK_CIRCUITS`, :data:`MAX_BLOCK_WORK`, :data:`MAX_DENSE_SEARCH`,
 :data:`MAX_SEARCH_CUTS`, :data:`MAX_SEARCH_BLOCKS`, :data:`MAX_MIXED_SEARCH_BLOCKS`,
-:data:`MAX_SEARCH_SECONDS`, :data:`LIVE_EDGES`,
+:data:`MAX_SEARCH_SECONDS`, :data:`MAX_MIXED_WORK`, :data:`MAX_CUTS_WORK`,
+:data:`LIVE_EDGES`,
 :func:`bluered_value`, :func:`canonical`, :func:`canonical_by_search`,
 :func:`outcome`, :func:`winning_moves`, :func:`values_after_cuts`,
 :func:`number_options`.
@@ -132,7 +161,6 @@ Offers: :class:`TooTangled`, :data:`MAX_BLOCK_EDGES`, :data:`MAX_BLOCK_CIRCUITS`
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from fractions import Fraction
 
@@ -145,6 +173,8 @@ __all__ = [
     "MAX_SEARCH_BLOCKS",
     "MAX_MIXED_SEARCH_BLOCKS",
     "MAX_SEARCH_SECONDS",
+    "MAX_MIXED_WORK",
+    "MAX_CUTS_WORK",
     "MAX_DENSE_BLOCK_EDGES",
     "MAX_DENSE_BLOCK_CIRCUITS",
     "MAX_BLOCK_WORK",
@@ -198,13 +228,20 @@ MAX_SEARCH_CUTS = 80_000
 MAX_DENSE_SEARCH = 400_000
 MAX_MIXED_SEARCH_BLOCKS = 3_000
 
-#: The last safety net of the *mixed* search, in seconds (the block counts
-#: above do not see how big the games in a mixed search grow): no valuation
-#: of a drawing mixing green with blue and red waits longer than this before
-#: it stops with :class:`TooTangled`.  Under a second, so that a refusal
-#: never follows a long wait.  Blue-red searches have no clock: whether they
-#: are searched at all is decided up front (:func:`_check_size`), so their
-#: answer does not depend on the load of the machine.
+#: The last safety net of the *mixed* valuation (the block counts above do
+#: not see how big the games in a mixed search grow), in steps of the game
+#: engine (canonical forms built and order tests by definition, counted by
+#: :func:`cgteach.games.work_budget`): no valuation of a drawing mixing
+#: green with blue and red takes more before it stops with
+#: :class:`TooTangled`.  A count, not a clock, so the same drawing gets the
+#: same answer on every machine; about 13 000 steps a second on this 2-core
+#: machine under load, so a refusal comes within several seconds.  A 50-edge
+#: random green-blue stalk needs about 52 000 (it was valued before this
+#: budget replaced the clock, and still is).
+MAX_MIXED_WORK = 100_000
+
+#: Kept for compatibility: the mixed search used to stop after this many
+#: seconds.  It no longer reads a clock (see :data:`MAX_MIXED_WORK`).
 MAX_SEARCH_SECONDS = 0.9
 
 #: Dense blue-red blocks (many short circuits, as in a random multigraph):
@@ -353,6 +390,29 @@ class _Games:
         return a + b
 
     def edge(self, c, x):
+        """An edge of colour ``c`` with ``x`` on top: the ordinal sum ``c:x`` (fact 2).
+
+        Three shortcuts keep the all-blue-red and all-green parts of a
+        drawing linear: a blue or red edge over a number is a number
+        (Berlekamp's rule, :func:`cgteach.hackenbush.bluered.edge_under`), a
+        green edge over ``*n`` is ``*(n+1)`` (the colon principle), and a blue
+        or red edge over ``y*`` (``y`` a number) is ``(c:y)*``, so a blue-red
+        run under a green top stays linear too.
+        """
+        core = x._core  # a game as written (from games.game) points to its canonical form
+        if c and core._num is not None:
+            from cgteach.hackenbush.bluered import edge_under
+
+            return self.games.number(edge_under(core._num, c))
+        if not c and core._nim is not None:
+            return self.games.nimber(core._nim + 1)
+        if c and len(core.left) == 1 and core.right == core.left and core.left[0]._num is not None:
+            # x = y* = {y | y} with y a number: c:x = {0, c:y | c:y} for blue (0 is
+            # dominated, since c:y > 0), the mirror for red, so c:x = (c:y)*.
+            from cgteach.hackenbush.bluered import edge_under
+
+            z = self.games.number(edge_under(core.left[0]._num, c))
+            return self.games.game([z], [z])
         key = (c, x)
         found = self.edges.get(key)
         if found is None:
@@ -828,7 +888,6 @@ class _Engine:
         # positions of bitmask blocks settled by their window (_BitBlock._window)
         self.settled = {"no cut": 0, "one side": 0}
         self.numbers = None  # the game engine's helper for blocks worth numbers
-        self.deadline = time.perf_counter() + MAX_SEARCH_SECONDS
 
     def evaluate(self, edges: tuple, weights=None):
         plan = self.plans.get(edges)
@@ -854,12 +913,6 @@ class _Engine:
         if found is not None:
             return found
         self.searched += 1
-        if self.alg.exact and time.perf_counter() > self.deadline:
-            raise TooTangled(
-                f"this drawing is too tangled to value: {MAX_SEARCH_SECONDS:g} seconds of "
-                f"search ({self.searched} blocks) did not finish it; try fewer or shorter "
-                "circuits, or smaller pieces hanging on them"
-            )
         if self.budget is not None and self.searched > self.budget:
             raise TooTangled(
                 f"this drawing is too tangled to value: its circuits, with everything "
@@ -1092,6 +1145,30 @@ def bluered_value(position) -> Fraction:
     return numbers.fraction(_Engine(numbers, MAX_SEARCH_BLOCKS).evaluate(tuple(edges)))
 
 
+class _Budget:
+    """The game engine's work budget, turned into :class:`TooTangled` when spent."""
+
+    def __init__(self, games, steps=None):
+        self.steps = MAX_MIXED_WORK if steps is None else steps
+        self.inner = games.work_budget(self.steps)
+        self.games = games
+
+    def __enter__(self):
+        self.inner.__enter__()
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        self.inner.__exit__(kind, exc, tb)
+        if kind is not None and issubclass(kind, self.games.OutOfWork):
+            raise TooTangled(
+                f"this drawing is too tangled to value: its value as a game needs more than "
+                f"{self.steps:,} steps of the game engine (cgteach.hackenbush.partizan."
+                "MAX_MIXED_WORK); drawings that mix green with blue and red have values "
+                "that grow quickly with their height: try a smaller drawing"
+            ) from None
+        return False
+
+
 class _Valuer:
     """Canonical values of pieces of one drawing, sharing the engines' tables."""
 
@@ -1107,6 +1184,9 @@ class _Valuer:
         games = self.games
         colours = {c for _, _, c in piece}
         if colours == {0}:
+            found = _green_tree_grundy(piece)
+            if found is not None:
+                return games.nimber(found)
             from cgteach.hackenbush.green import grundy
             from cgteach.hackenbush.position import Hackenbush
 
@@ -1124,7 +1204,12 @@ class _Valuer:
             colours = {c for _, _, c in p}
             if 0 in colours and len(colours) > 1:
                 _check_size(p, "value", mixed=True)
-        return self.games.total([self.piece(p) for p in pieces])
+        with self.budget():
+            return self.games.total([self.piece(p) for p in pieces])
+
+    def budget(self, steps=None):
+        """A context in which the game engine may take :data:`MAX_MIXED_WORK` steps."""
+        return _Budget(self.games, steps)
 
 
 def canonical(position):
@@ -1192,6 +1277,20 @@ def values_after_cuts(position, player):
     ``player`` is ``"blue"`` (Left: blue and green edges), ``"red"`` (Right:
     red and green edges) or ``None`` (every edge).  One table serves all the
     cuts, so equal blocks are searched once.
+
+    Algorithm notes: a cut changes only the piece (the part standing on the
+    ground apart from the rest, fact 1) that holds the edge.  So the pieces
+    are valued once and kept in three sums: the nim sum of the all-green
+    pieces, the sum of the blue-red ones (a number) and the mixed ones (a
+    list of games, with sums of all but one precomputed from both ends);
+    each cut values only what is left of its own piece.  A star of ten
+    thousand edges on the ground costs ten thousand tiny valuations, not ten
+    thousand valuations of the whole drawing.
+
+    >>> from cgteach.hackenbush import Hackenbush
+    >>> h = Hackenbush([(0, 1, "green"), (0, 2, "blue"), (2, 3, "red")])
+    >>> {i: str(g) for i, g in values_after_cuts(h, None).items()}
+    {0: '1/2', 1: '*', 2: '1*'}
     """
     from cgteach.hackenbush.position import _allowed_colours
 
@@ -1199,12 +1298,148 @@ def values_after_cuts(position, player):
     edges = _signed(position)
     _check_size(edges, "value")
     valuer = _Valuer(len(edges))
+    with valuer.budget(MAX_CUTS_WORK):
+        return _values_after_cuts(position, allowed, edges, valuer)
+
+
+#: The budget of :func:`values_after_cuts` (and so of :func:`winning_moves`)
+#: for all the cuts together, in steps of the game engine.
+MAX_CUTS_WORK = 4 * MAX_MIXED_WORK
+
+
+def _values_after_cuts(position, allowed, edges, valuer):
+    games = valuer.games
+    pieces = _indexed_pieces(edges)
+    kinds, values = [], []
+    for piece in pieces:
+        signed = [edges[i] for i in piece]
+        colours = {c for _, _, c in signed}
+        kind = "green" if colours == {0} else "number" if 0 not in colours else "mixed"
+        if kind == "mixed":
+            _check_size(signed, "value", mixed=True)
+        kinds.append(kind)
+        values.append(valuer.piece(signed))
+    nim = 0
+    num = Fraction(0)
+    mixed = [k for k, kind in enumerate(kinds) if kind == "mixed"]
+    for k, kind in enumerate(kinds):
+        if kind == "green":
+            nim ^= values[k].nimber_value()
+        elif kind == "number":
+            num += values[k].number_value()
+    # sums of the mixed pieces from the left and from the right
+    before = [games.ZERO]
+    for k in mixed:
+        before.append(before[-1] + values[k])
+    after = [games.ZERO]
+    for k in reversed(mixed):
+        after.append(after[-1] + values[k])
+    after.reverse()
+    all_mixed = before[-1]
+    place = {k: j for j, k in enumerate(mixed)}
+    owner = {}
+    for k, piece in enumerate(pieces):
+        for i in piece:
+            owner[i] = k
     out = {}
     for i, (_, _, colour) in enumerate(position.edges):
-        if colour in allowed:
-            after = position.cut(i)
-            out[i] = valuer.value(_signed(after))
+        if colour not in allowed:
+            continue
+        out[i] = _after_cut(valuer, edges, pieces, kinds, values, owner[i], i,
+                            nim, num, all_mixed, before, after, place)
     return out
+
+
+def _after_cut(valuer, edges, pieces, kinds, values, k, i, nim, num, all_mixed,
+               before, after, place):
+    """The value of the whole drawing after cutting edge ``i`` of piece ``k``."""
+    games = valuer.games
+    rest = _standing([edges[j] for j in pieces[k] if j != i])
+    left = valuer.piece(rest) if rest else games.ZERO
+    kind = kinds[k]
+    if kind == "green":
+        parts = [games.nimber(nim ^ values[k].nimber_value()), games.number(num), all_mixed]
+    elif kind == "number":
+        parts = [games.nimber(nim), games.number(num - values[k].number_value()), all_mixed]
+    else:
+        j = place[k]
+        parts = [games.nimber(nim), games.number(num), before[j] + after[j + 1]]
+    return games.total([*parts, left])
+
+
+def _green_tree_grundy(edges):
+    """The Grundy value of green edges standing on node 0 if they form a tree, else None.
+
+    Algorithm notes: the colon principle (Winning Ways, ch. 7): a tree is
+    worth the nim sum over the edges at its root of ``1 +`` the value of
+    what stands on each; a loop is worth ``*1`` at its node (it is an edge
+    to a leaf, by the fusion principle).  One pass from the leaves down,
+    linear in the edges.  Edges not joined to node 0 are ignored.
+    """
+    adj = defaultdict(list)
+    loops: dict = defaultdict(int)
+    for u, v, _ in edges:
+        if u == v:
+            loops[u] ^= 1
+        else:
+            adj[u].append(v)
+            adj[v].append(u)
+    parent = {0: None}
+    order = [0]
+    for x in order:  # breadth first; grows while it is read
+        for w in adj[x]:
+            if w == parent[x]:
+                continue
+            if w in parent:
+                return None  # a circuit (or a parallel edge)
+            parent[w] = x
+            order.append(w)
+    for x in order:
+        if sum(1 for w in adj[x] if w == parent[x]) > 1:
+            return None  # two parallel edges down to the parent: a circuit
+    value = {x: loops.get(x, 0) for x in order}
+    for x in reversed(order[1:]):
+        value[parent[x]] ^= value[x] + 1
+    return value[0]
+
+
+def _indexed_pieces(edges):
+    """The pieces of ``edges`` (as in :func:`_pieces`), each a list of edge indices."""
+    parent: dict = {}
+
+    def find(a):
+        root = a
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[a] != root:
+            parent[a], a = root, parent[a]
+        return root
+
+    for u, v, _ in edges:
+        if u and v:
+            ru, rv = find(u), find(v)
+            if ru != rv:
+                parent[ru] = rv
+    pieces: dict = defaultdict(list)
+    for k, (u, v, _) in enumerate(edges):
+        key = find(u or v) if (u or v) else ("ground", k)
+        pieces[key].append(k)
+    return list(pieces.values())
+
+
+def _standing(edges):
+    """The signed edges still joined to the ground (node 0), in their order."""
+    adj = defaultdict(list)
+    for u, v, _ in edges:
+        adj[u].append(v)
+        adj[v].append(u)
+    seen, todo = {0}, [0]
+    while todo:
+        for w in adj[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return [e for e in edges if e[0] in seen]
 
 
 def winning_moves(position, player) -> list[int]:

@@ -125,6 +125,20 @@ class Hackenbush:
     def __setattr__(self, name, value):
         raise AttributeError("Hackenbush positions are immutable; cut() returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Hackenbush positions are immutable; cut() returns a new one")
+
+    # Immutable: a copy is the position itself, and pickling stores the
+    # edges and ground (checked again when read back, as any input is).
+    def __reduce__(self):
+        return (Hackenbush, (self._edges, self._ground))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     # -- basic facts -----------------------------------------------------
 
     @property
@@ -377,12 +391,21 @@ class Hackenbush:
         return cls.from_dict(_io.loads("hackenbush", text))
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the position to a JSON file."""
+        """Write the position to a JSON file (atomically).
+
+        ``path`` is a ``str`` or ``os.PathLike``.  An existing file is
+        replaced only if it is an earlier cgteach position file (or empty);
+        a folder, a device or any other file is refused and left untouched.
+        """
         _io.save("hackenbush", self.to_dict(), path)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Hackenbush:
-        """Read a position from a JSON file written by :meth:`save`."""
+        """Read a position from a JSON file written by :meth:`save`.
+
+        Only a regular file of at most ``cgteach._io.MAX_FILE_BYTES`` bytes is
+        read; anything else is a ``ValueError`` before reading.
+        """
         return cls.from_dict(_io.load("hackenbush", path))
 
     # -- value semantics ---------------------------------------------------
