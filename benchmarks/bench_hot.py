@@ -18,8 +18,10 @@ Run:  .venv/bin/python benchmarks/bench_hot.py   (about two minutes)
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
 
@@ -33,16 +35,19 @@ N_GAMES = 1000
 def _child(code: str, limit: float):
     """Run ``code`` in a fresh interpreter; it prints one JSON line.  None on time-out."""
     try:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             timeout=limit, check=True).stdout
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=limit)
     except subprocess.TimeoutExpired:
         return None
-    return json.loads(out.strip().splitlines()[-1])
+    if run.returncode:
+        raise RuntimeError(f"a measurement failed:\n{run.stderr[-2000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 _DOMINEERING = {
     "cgteach": """
 import json, time
+import cgteach.games
 from cgteach.rulesets.domineering import Domineering
 t = time.perf_counter(); v = Domineering.rectangle({m}, {n}).value(); dt = time.perf_counter() - t
 print(json.dumps([dt, str(v)]))
@@ -95,12 +100,11 @@ _THERMO = {
 import json, random, time
 from cgteach.games import parse
 from cgteach.temperature import thermograph
-texts = {texts!r}
-games = [parse(t) for t in texts]
+texts = open({path!r}).read().splitlines()
 t = time.perf_counter()
 out = []
-for g in games:
-    th = thermograph(g)
+for text in texts:
+    th = thermograph(parse(text))
     out.append([str(th.temperature), str(th.mast),
                 [str(th.left_wall(x)) for x in ("0", "1/2", "1")],
                 [str(th.right_wall(x)) for x in ("0", "1/2", "1")]])
@@ -110,9 +114,12 @@ print(json.dumps([dt, out]))
     "pycgt": """
 import json, time
 from pycgt import notation, thermal
-games = [notation.parse(t) for t in {texts!r}]
+texts = open({path!r}).read().splitlines()
 t = time.perf_counter()
-out = [[str(thermal.temperature(g)), str(thermal.mean(g))] for g in games]
+out = []
+for text in texts:
+    g = notation.parse(text)
+    out.append([str(thermal.temperature(g)), str(thermal.mean(g))])
 dt = time.perf_counter() - t
 print(json.dumps([dt, out]))
 """,
@@ -138,11 +145,25 @@ def thermograph_table():
 
     import cgt_py
 
-    print(f"\n2. Temperatures and thermographs of {N_GAMES} random games born by day 4")
+    print(f"\n2. Temperatures and thermographs of {N_GAMES} distinct random games born by day 4"
+          " (read from text, then valued)")
+    from cgteach.games import parse
+
     rng = random.Random(SEED)
-    texts = [_brace(_random_tree(rng, 4)) for _ in range(N_GAMES)]
-    ours = _child(_THERMO["cgteach"].format(texts=texts), 600)
-    peer = _child(_THERMO["pycgt"].format(texts=texts), 600)
+    texts, seen = [], set()
+    while len(texts) < N_GAMES:  # distinct games: no engine profits from a repeat
+        text = _brace(_random_tree(rng, 4))
+        g = parse(text)
+        if g not in seen:
+            seen.add(g)
+            texts.append(text)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(texts))
+    try:
+        ours = _child(_THERMO["cgteach"].format(path=f.name), 600)
+        peer = _child(_THERMO["pycgt"].format(path=f.name), 600)
+    finally:
+        os.unlink(f.name)
     t = time.perf_counter()
     rust = [cgt_py.CanonicalForm(x) for x in texts]
     rust_out = [(c.temperature, c.thermograph) for c in rust]
@@ -156,7 +177,7 @@ def thermograph_table():
             bad += 1
     same_pycgt = sum(Fraction(a[0]) == Fraction(b[0]) and Fraction(a[1]) == Fraction(b[1])
                      for a, b in zip(ours[1], peer[1], strict=True))
-    print(f"   cgteach thermographs: {ours[0]:.3f} s   pycgt temperature+mean: {peer[0]:.3f} s "
+    print(f"   cgteach thermographs: {ours[0]:.3f} s   pycgt temperature and mean: {peer[0]:.3f} s"
           f"   ours {peer[0] / ours[0]:.1f}x faster   [{'met' if ours[0] < peer[0] else 'MISSED'}]")
     print(f"   cgt-py (Rust) parse+temperature+thermograph: {rust_time:.3f} s")
     print(f"   temperature and mast equal to cgt-py's: {N_GAMES - bad}/{N_GAMES};"

@@ -45,6 +45,7 @@ anything :func:`cgteach.games.game` accepts as an option: an int, a dyadic
 from __future__ import annotations
 
 import sys
+from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
@@ -63,43 +64,39 @@ class _Line:
 
     ``knots`` are ``(t, x)`` pairs with increasing ``t``, the first at
     ``t = -1``; between knots the function is linear, after the last it goes
-    on with slope ``tail``.  Immutable; exact (``Fraction``).
+    on with slope ``tail``.  ``slopes[i]`` is the slope just after knot ``i``.
+    Immutable; exact (``Fraction``).
     """
 
-    __slots__ = ("knots", "tail")
+    __slots__ = ("knots", "tail", "ts", "slopes")
 
     def __init__(self, knots, tail):
-        self.knots = _simplify(knots, tail)
-        self.tail = Fraction(tail)
+        tail = tail if type(tail) is Fraction else Fraction(tail)
+        self.knots = ks = _simplify(knots, tail)
+        self.tail = tail
+        self.ts = [t for t, _ in ks]
+        self.slopes = [
+            (ks[i + 1][1] - ks[i][1]) / (ks[i + 1][0] - ks[i][0]) for i in range(len(ks) - 1)
+        ] + [tail]
 
     def __call__(self, t) -> Fraction:
-        t = Fraction(t)
-        ks = self.knots
-        if t >= ks[-1][0]:
-            return ks[-1][1] + self.tail * (t - ks[-1][0])
-        if t < ks[0][0]:
-            # Below -1 continue the first segment (only asked for by drawings).
-            t1, x1 = ks[0]
-            if len(ks) > 1:
-                t2, x2 = ks[1]
-                return x1 + (x2 - x1) / (t2 - t1) * (t - t1)
-            return x1 + self.tail * (t - t1)
-        lo, hi = 0, len(ks) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if ks[mid][0] <= t:
-                lo = mid
-            else:
-                hi = mid
-        (t1, x1), (t2, x2) = ks[lo], ks[hi]
-        return x1 + (x2 - x1) / (t2 - t1) * (t - t1)
+        t = t if type(t) is Fraction else Fraction(t)
+        # below -1 the first segment goes on (only drawings ask for that)
+        i = max(bisect_right(self.ts, t) - 1, 0)
+        t0, x0 = self.knots[i]
+        return x0 + self.slopes[i] * (t - t0)
 
-    def slope_after(self, i: int) -> Fraction:
-        ks = self.knots
-        if i + 1 >= len(ks):
-            return self.tail
-        (t1, x1), (t2, x2) = ks[i], ks[i + 1]
-        return (x2 - x1) / (t2 - t1)
+    def sample(self, ts) -> list:
+        """``(value, slope just after)`` at each ``t`` of the sorted ``ts`` (>= -1), in one sweep."""
+        ks, slopes, n = self.knots, self.slopes, len(self.knots)
+        i, out = 0, []
+        for t in ts:
+            while i + 1 < n and ks[i + 1][0] <= t:
+                i += 1
+            t0, x0 = ks[i]
+            s = slopes[i]
+            out.append((x0 + s * (t - t0), s))
+        return out
 
     def plus_t(self, k: int) -> _Line:
         """``t ↦ self(t) + k·t``."""
@@ -109,7 +106,7 @@ class _Line:
         """The same function up to ``tau``, constant (a mast) from there on."""
         ks = [(t, x) for t, x in self.knots if t < tau]
         ks.append((tau, self(tau)))
-        return _Line(ks, 0)
+        return _Line(ks, _ZERO)
 
     def __eq__(self, other):
         return isinstance(other, _Line) and self.knots == other.knots and self.tail == other.tail
@@ -118,9 +115,15 @@ class _Line:
         return hash((self.knots, self.tail))
 
 
+_ZERO = Fraction(0)
+
+
 def _simplify(knots, tail) -> tuple:
     """Drop knots where the slope does not change (so equal functions compare equal)."""
-    ks = [(Fraction(t), Fraction(x)) for t, x in knots]
+    ks = [
+        (t if type(t) is Fraction else Fraction(t), x if type(x) is Fraction else Fraction(x))
+        for t, x in knots
+    ]
     out = [ks[0]]
     for i in range(1, len(ks)):
         t, x = ks[i]
@@ -141,39 +144,32 @@ def _simplify(knots, tail) -> tuple:
 
 def _envelope(lines, upper: bool) -> _Line:
     """The pointwise maximum (``upper``) or minimum of piecewise-linear functions."""
-    pick = max if upper else min
     if len(lines) == 1:
         return lines[0]
-    ts = sorted({t for f in lines for t, _ in f.knots})
-    # Between consecutive candidate knots (and after the last) every function
-    # is linear, so the envelope can only bend where two of them cross.
-    cuts = set(ts)
-    bounds = ts + [None]
-    for a, b in zip(bounds, bounds[1:], strict=False):
-        segs = [(f(a), _slope_at(f, a)) for f in lines]
+    pick = max if upper else min
+    ts = sorted({t for f in lines for t in f.ts})
+    samples = [f.sample(ts) for f in lines]
+    # Between consecutive knots (and after the last) every function is
+    # linear, so the envelope can only bend where two of them cross.
+    extra = []
+    for k, a in enumerate(ts):
+        b = ts[k + 1] if k + 1 < len(ts) else None
+        segs = [smp[k] for smp in samples]
         for i in range(len(segs)):
+            xi, si = segs[i]
             for j in range(i + 1, len(segs)):
-                (xi, si), (xj, sj) = segs[i], segs[j]
+                xj, sj = segs[j]
                 if si != sj:
                     c = a + (xj - xi) / (si - sj)
                     if c > a and (b is None or c < b):
-                        cuts.add(c)
-    ts = sorted(cuts)
-    knots = [(t, pick(f(t) for f in lines)) for t in ts]
-    last = ts[-1]
-    ends = [(f(last), _slope_at(f, last)) for f in lines]
-    # After the last cut no two functions cross, so the one on top there (the
+                        extra.append(c)
+    if extra:
+        ts = sorted(set(ts).union(extra))
+        samples = [f.sample(ts) for f in lines]
+    knots = [(t, pick(smp[k][0] for smp in samples)) for k, t in enumerate(ts)]
+    # After the last knot no two functions cross, so the one on top there (the
     # steeper of two that touch) stays on top.
-    return _Line(knots, pick(ends)[1])
-
-
-def _slope_at(f: _Line, t) -> Fraction:
-    """The slope of ``f`` just after ``t``."""
-    ks = f.knots
-    i = 0
-    while i + 1 < len(ks) and ks[i + 1][0] <= t:
-        i += 1
-    return f.slope_after(i)
+    return _Line(knots, pick(smp[-1] for smp in samples)[1])
 
 
 class Thermograph:
@@ -330,18 +326,18 @@ def _walls(g) -> tuple:
 
 def _meeting(lw: _Line, rw: _Line) -> Fraction:
     """The least ``t >= -1`` with ``lw(t) <= rw(t)`` (``lw - rw`` never increases)."""
-    ts = sorted({t for t, _ in lw.knots} | {t for t, _ in rw.knots})
+    ts = sorted(set(lw.ts).union(rw.ts))
     prev = None
-    for t in ts:
-        gap = lw(t) - rw(t)
+    for t, (xl, sl), (xr, sr) in zip(ts, lw.sample(ts), rw.sample(ts), strict=True):
+        gap = xl - xr
         if gap <= 0:
             if prev is None:
                 return t
             t0, g0 = prev
             return t0 + (t - t0) * g0 / (g0 - gap)
         prev = (t, gap)
+        drop = sl - sr
     t0, g0 = prev
-    drop = _slope_at(lw, t0) - _slope_at(rw, t0)
     if drop >= 0:  # pragma: no cover - impossible for a canonical game with both sides
         raise ArithmeticError("the walls of a game never meet: not a short game?")
     return t0 + g0 / -drop
