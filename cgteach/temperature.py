@@ -87,7 +87,7 @@ class _Line:
         return x0 + self.slopes[i] * (t - t0)
 
     def sample(self, ts) -> list:
-        """``(value, slope just after)`` at each ``t`` of the sorted ``ts`` (>= -1), in one sweep."""
+        """``(value, slope just after)`` at each ``t`` of the sorted ``ts`` (>= -1): one sweep."""
         ks, slopes, n = self.knots, self.slopes, len(self.knots)
         i, out = 0, []
         for t in ts:
