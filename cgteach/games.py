@@ -563,6 +563,46 @@ class Game:
         """The number reached when Right moves first (see :meth:`left_stop`)."""
         return _stop(self, False)
 
+    # -- temperature theory (cgteach.temperature) --------------------------------
+    def mean(self) -> Fraction:
+        """The mean value: where the thermograph's mast stands.
+
+        >>> game([3], [-1]).mean(), (game([3], [-1]) + game([3], [-1])).mean()
+        (Fraction(1, 1), Fraction(2, 1))
+        """
+        from cgteach.temperature import mean
+
+        return mean(self)
+
+    def temperature(self) -> Fraction:
+        """How hot the game is: where the thermograph's walls meet.
+
+        An integer has temperature -1, a number ``m/2^j`` -1/2^j, an
+        infinitesimal 0, a hot game more than 0.
+
+        >>> game([3], [-1]).temperature(), STAR.temperature(), number("3/4").temperature()
+        (Fraction(2, 1), Fraction(0, 1), Fraction(-1, 4))
+        """
+        from cgteach.temperature import temperature
+
+        return temperature(self)
+
+    def cool(self, t) -> Game:
+        """The game cooled by the dyadic number ``t >= 0`` (every move taxed by ``t``).
+
+        >>> game([3], [-1]).cool(1), game([3], [-1]).cool(2), game([3], [-1]).cool(3)
+        (parse('{2|0}'), parse('1*'), parse('1'))
+        """
+        from cgteach.temperature import cool
+
+        return cool(self, t)
+
+    def thermograph(self):
+        """The :class:`cgteach.temperature.Thermograph` of the game (walls, mast, picture)."""
+        from cgteach.temperature import thermograph
+
+        return thermograph(self)
+
     # -- text -----------------------------------------------------------------
     @_deep
     def __str__(self):

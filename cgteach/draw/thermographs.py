@@ -1,0 +1,96 @@
+"""Thermographs drawn the way the textbooks draw them.
+
+Temperature ``t`` runs upwards; values run along the bottom *increasing to
+the left*, so that Left's wall is on the left and Right's on the right
+(Winning Ways; *Lessons in Play*, chapter 6).  The walls meet at the
+temperature, and the mast rises from there at the mean.
+
+Offers :func:`draw_thermograph` (on a matplotlib Axes) and
+:func:`thermograph_png` (PNG bytes, no pyplot figure left open).  Colour is
+never the only signal: Left's wall is a solid line, Right's a dashed one, the
+mast dotted, and each is labelled.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+from cgteach.draw._style import COLOURS, STYLE, check_ax, detached_figure, new_axes
+
+__all__ = ["draw_thermograph", "thermograph_png"]
+
+
+def _num(q) -> str:
+    q = Fraction(q)
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def _points(th, side: str, top: Fraction) -> list:
+    knots = th.left_breakpoints if side == "left" else th.right_breakpoints
+    pts = [(x, t) for t, x in knots if t <= th.temperature]
+    foot = (th.mast, th.temperature)
+    if pts[-1] != foot:
+        pts.append(foot)
+    return pts
+
+
+def draw_thermograph(th, ax=None, *, title=None, top=None):
+    """Draw thermograph ``th`` on ``ax`` (a new figure if ``None``); returns the Axes.
+
+    ``top`` is the highest temperature shown (default: one above the
+    temperature, at least 1).
+    """
+    from cgteach.temperature import Thermograph
+
+    if not isinstance(th, Thermograph):
+        raise TypeError(f"draw_thermograph() needs a Thermograph, got {type(th).__name__}")
+    check_ax(ax)
+    ax = new_axes(ax, size=(5.0, 3.6))
+    tau = th.temperature
+    if top is None:
+        top = max(Fraction(1), tau + 1)
+    top = Fraction(top)
+    if top <= tau or top <= -1:
+        raise ValueError(f"top must be above the temperature {_num(tau)}, got {_num(top)}")
+    lw = STYLE["line"]
+    font = STYLE["font"]
+    left = _points(th, "left", top)
+    right = _points(th, "right", top)
+    ax.plot([float(x) for x, _ in left], [float(t) for _, t in left], color=COLOURS["blue"],
+             lw=lw, ls="-", label="Left's wall (solid)", solid_capstyle="round")
+    ax.plot([float(x) for x, _ in right], [float(t) for _, t in right], color=COLOURS["red"],
+             lw=lw, ls=(0, (4, 2)), label="Right's wall (dashed)")
+    ax.plot([float(th.mast)] * 2, [float(tau), float(top)], color=COLOURS["text"], lw=lw,
+            ls=(0, (1, 1.5)), label=f"mast at the mean {_num(th.mast)}")
+    ax.axhline(0, color=COLOURS["muted"], lw=1, zorder=0)
+    ax.plot([float(th.mast)], [float(tau)], "o", color=COLOURS["text"], ms=lw * 2.2)
+    ax.annotate(f"temperature {_num(tau)}", (float(th.mast), float(tau)),
+                xytext=(8, -4), textcoords="offset points", ha="left", va="top",
+                fontsize=font - 1, color=COLOURS["text"])
+    xs = [x for x, _ in left + right]
+    lo, hi = float(min(xs)), float(max(xs))
+    pad = max(0.5, (hi - lo) * 0.12)
+    ax.set_xlim(hi + pad, lo - pad)  # values increase to the left
+    ax.set_ylim(-1.05, float(top))
+    ax.set_xlabel("value  (← better for Left)", fontsize=font)
+    ax.set_ylabel("temperature t", fontsize=font)
+    ax.tick_params(labelsize=font - 2)
+    for spine in ("top", "right"):
+        ax.spines[spine].set_visible(False)
+    ax.legend(fontsize=font - 3, loc="upper left", frameon=False)
+    if title is None:
+        title = f"thermograph of {th.game}"
+    if title:
+        ax.set_title(title, fontsize=font + 1, color=COLOURS["text"])
+    return ax
+
+
+def thermograph_png(th) -> bytes:
+    """PNG bytes of :func:`draw_thermograph` (no pyplot figure is left open)."""
+    fig = detached_figure((5.0, 3.6))
+    ax = fig.add_subplot()
+    draw_thermograph(th, ax=ax)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight")
+    return buf.getvalue()

@@ -1,0 +1,462 @@
+"""Domineering: a partizan game of dominoes on a board.
+
+*Partizan* (the two players have different moves; values are canonical
+games from :mod:`cgteach.games`, not nimbers).
+
+A position is a board of free and taken cells, written as rows of ``.``
+(free) and ``#`` (taken).  **Left** (Blue) places a domino on two free cells
+one above the other (**vertical**); **Right** (Red) places one on two free
+cells side by side (**horizontal**).  Whoever cannot place a domino loses.
+
+Two cells in different *regions* (groups of free cells joined up, down,
+left or right) can never be covered by one domino, so the regions are played
+independently and the value of the board is the sum of their values.
+
+The value is found by searching each region's options, with a table of the
+regions met so far (a *transposition table*: each region, moved to the
+corner, is valued once, and a region and its mirror images, turned over top
+to bottom or left to right, share one entry; a region turned on its side is
+the same game with the players swapped, so it is the negative).
+
+Offers :class:`Domineering` (``.left_options()``, ``.right_options()``,
+``.value()``, ``.outcome()``, ``.regions()``, save and load, a drawing) and
+:func:`value_by_search`, the plain memoised search kept as the brute-force
+twin.
+
+>>> from cgteach.rulesets.domineering import Domineering
+>>> Domineering(["..", ".."]).value(), Domineering.rectangle(1, 2).value()
+(parse('±1'), parse('-1'))
+>>> Domineering.rectangle(2, 3).value(), Domineering.rectangle(3, 3).value()
+(parse('{2|-1/2}'), parse('±1'))
+>>> Domineering([".#.", "..."]).regions()
+[Domineering(['.#.', '...'])]
+>>> Domineering(["..#.", "..#."]).regions()
+[Domineering(['..', '..']), Domineering(['.', '.'])]
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+
+from cgteach._validate import show as _show
+
+__all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
+
+#: Largest region (free cells joined up) :meth:`Domineering.value` searches;
+#: a bigger one is refused at once.  An empty 5x5 board (25 cells) takes about
+#: 10 s on a 2-core machine, and every cell more multiplies the work.
+MAX_CELLS = 25
+#: Longest side of a board (rows or columns) accepted at all.
+MAX_SIDE = 64
+
+_FREE, _TAKEN = ".", "#"
+
+
+class Domineering:
+    """A Domineering position: rows of ``"."`` (free) and ``"#"`` (taken).
+
+    ``rows`` is a list of equal-length strings, or one string with a row a
+    line.  Left (Blue) places vertical dominoes, Right (Red) horizontal ones.
+    Immutable and hashable; ``repr`` round-trips.
+
+    >>> d = Domineering(["...", ".#."])
+    >>> d.left_options()
+    [Domineering(['#..', '##.']), Domineering(['..#', '.##'])]
+    >>> len(d.right_options()), d.value(), d.outcome()
+    (2, parse('0'), 'P')
+    >>> Domineering(["..", ".x"])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 2 of the board has the character 'x' at column 2; use '.' for a free cell ...
+    """
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows):
+        object.__setattr__(self, "_rows", _read_rows(rows))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Domineering positions are immutable: a move returns a new one")
+
+    @classmethod
+    def rectangle(cls, m: int, n: int) -> Domineering:
+        """The empty board of ``m`` rows and ``n`` columns.
+
+        >>> Domineering.rectangle(2, 3)
+        Domineering(['...', '...'])
+        """
+        for name, v in (("m", m), ("n", n)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be a whole number of cells, got {_show(v)}")
+            if not 0 < v <= MAX_SIDE:
+                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        return cls([_FREE * n] * m)
+
+    # -- the board ---------------------------------------------------------
+    @property
+    def rows(self) -> tuple:
+        """The rows as a tuple of strings."""
+        return self._rows
+
+    @property
+    def shape(self) -> tuple:
+        """``(rows, columns)``."""
+        return (len(self._rows), len(self._rows[0]) if self._rows else 0)
+
+    def free_cells(self) -> list:
+        """The free cells as ``(row, column)`` pairs, row by row."""
+        rows = self._rows
+        return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == _FREE]
+
+    def __eq__(self, other):
+        return isinstance(other, Domineering) and self._rows == other._rows
+
+    def __hash__(self):
+        return hash(("Domineering", self._rows))
+
+    def __repr__(self):
+        return f"Domineering({list(self._rows)!r})"
+
+    def __str__(self):
+        return "\n".join(self._rows)
+
+    def __reduce__(self):
+        return (Domineering, (list(self._rows),))
+
+    # -- moves -----------------------------------------------------------------
+    def _place(self, cells) -> Domineering:
+        rows = [list(r) for r in self._rows]
+        for r, c in cells:
+            rows[r][c] = _TAKEN
+        return Domineering(["".join(r) for r in rows])
+
+    def left_moves(self) -> list:
+        """Left's moves: the top cell ``(row, column)`` of each vertical domino she may place."""
+        rows = self._rows
+        return [
+            (r, c)
+            for r in range(len(rows) - 1)
+            for c in range(len(rows[r]))
+            if rows[r][c] == _FREE and rows[r + 1][c] == _FREE
+        ]
+
+    def right_moves(self) -> list:
+        """Right's moves: the left cell ``(row, column)`` of each horizontal domino."""
+        rows = self._rows
+        return [
+            (r, c)
+            for r in range(len(rows))
+            for c in range(len(rows[r]) - 1)
+            if rows[r][c] == _FREE and rows[r][c + 1] == _FREE
+        ]
+
+    def play_left(self, cell) -> Domineering:
+        """The position after Left places a vertical domino with top cell ``cell``."""
+        if tuple(cell) not in set(self.left_moves()):
+            raise ValueError(f"Left cannot place a vertical domino with top cell {cell!r} here")
+        r, c = cell
+        return self._place([(r, c), (r + 1, c)])
+
+    def play_right(self, cell) -> Domineering:
+        """The position after Right places a horizontal domino with left cell ``cell``."""
+        if tuple(cell) not in set(self.right_moves()):
+            raise ValueError(f"Right cannot place a horizontal domino with left cell {cell!r} here")
+        r, c = cell
+        return self._place([(r, c), (r, c + 1)])
+
+    def left_options(self) -> list:
+        """The positions Left can move to, one per vertical domino."""
+        return [self._place([(r, c), (r + 1, c)]) for r, c in self.left_moves()]
+
+    def right_options(self) -> list:
+        """The positions Right can move to, one per horizontal domino."""
+        return [self._place([(r, c), (r, c + 1)]) for r, c in self.right_moves()]
+
+    # -- regions and value ---------------------------------------------------
+    def regions(self) -> list:
+        """The regions (free cells joined orthogonally), each cropped to its own board.
+
+        Their values add up to the value of the whole board.
+        """
+        out = []
+        for comp in _components(frozenset(self.free_cells())):
+            out.append(Domineering(_crop(comp)))
+        return out
+
+    def value(self):
+        """The value of the position, a canonical :class:`cgteach.games.Game`.
+
+        The regions are valued one by one; a region of more than
+        :data:`MAX_CELLS` free cells is refused at once with a ``ValueError``.
+        """
+        from cgteach.games import _deep, total
+
+        regions = _components(frozenset(self.free_cells()))
+        for comp in regions:
+            if len(comp) > MAX_CELLS:
+                raise ValueError(
+                    f"this board has a region of {len(comp)} free cells; Domineering values "
+                    f"are searched for regions of at most {MAX_CELLS} cells "
+                    "(cgteach.rulesets.domineering.MAX_CELLS): an empty 5x5 board takes "
+                    "about 10 s, and each cell more multiplies the time"
+                )
+        return _deep(total)([_deep(_region_value)(_normal(comp)) for comp in regions])
+
+    def outcome(self) -> str:
+        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: who wins with perfect play."""
+        return self.value().outcome()
+
+    def temperature(self):
+        """The temperature of the position's value (see :mod:`cgteach.temperature`)."""
+        from cgteach.temperature import temperature
+
+        return temperature(self.value())
+
+    def thermograph(self):
+        """The thermograph of the position's value."""
+        from cgteach.temperature import thermograph
+
+        return thermograph(self.value())
+
+    # -- files -------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """``{"rows": [...]}``, the body of a position file."""
+        return {"rows": list(self._rows)}
+
+    @classmethod
+    def from_dict(cls, payload) -> Domineering:
+        """Build a position from :meth:`to_dict`'s layout (a clear error otherwise)."""
+        if not isinstance(payload, dict) or set(payload) != {"rows"}:
+            raise ValueError(
+                'a Domineering position file holds {"rows": [...]} and nothing else, '
+                f"got {_show(payload)}"
+            )
+        return cls(payload["rows"])
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the position to a JSON file (format ``cgteach.domineering``)."""
+        from cgteach import _io
+
+        _io.save("domineering", self.to_dict(), path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Domineering:
+        """Read a position written by :meth:`save`."""
+        from cgteach import _io
+
+        return cls.from_dict(_io.load("domineering", path))
+
+    # -- pictures --------------------------------------------------------------
+    def draw(self, ax=None, **kwargs):
+        """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
+        from cgteach.draw.domineering import draw_domineering
+
+        return draw_domineering(self, ax=ax, **kwargs)
+
+    def _repr_png_(self):
+        from cgteach.draw.domineering import domineering_png
+
+        return domineering_png(self)
+
+
+def _read_rows(rows) -> tuple:
+    if isinstance(rows, Domineering):
+        return rows._rows
+    if isinstance(rows, str):
+        rows = rows.strip("\n").split("\n") if rows else []
+    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
+        raise TypeError(
+            f"a Domineering board is a list of strings of '.' and '#', got {_show(rows)}"
+        )
+    out = []
+    for i, row in enumerate(rows):
+        if i >= MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} rows")
+        if not isinstance(row, str):
+            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
+        if len(row) > MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
+        for j, ch in enumerate(row):
+            if ch not in (_FREE, _TAKEN):
+                raise ValueError(
+                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
+                    "use '.' for a free cell and '#' for a taken one"
+                )
+        out.append(row)
+    if not out or not out[0]:
+        raise ValueError("a Domineering board needs at least one row of at least one cell")
+    if any(len(r) != len(out[0]) for r in out):
+        lengths = sorted({len(r) for r in out})
+        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
+    return tuple(out)
+
+
+def _components(cells: frozenset) -> list:
+    """Groups of cells joined up, down, left or right (in reading order)."""
+    left = set(cells)
+    out = []
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        left.discard(start)
+        stack, comp = [start], [start]
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.discard(nb)
+                    stack.append(nb)
+                    comp.append(nb)
+        out.append(frozenset(comp))
+    return out
+
+
+def _crop(cells) -> list:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    h = max(r for r, _ in cells) - r0 + 1
+    w = max(c for _, c in cells) - c0 + 1
+    grid = [[_TAKEN] * w for _ in range(h)]
+    for r, c in cells:
+        grid[r - r0][c - c0] = _FREE
+    return ["".join(row) for row in grid]
+
+
+# ---------------------------------------------------------------------------
+# The search.  A region is kept as a bitmask over a board of fixed width
+# _W (its cells moved to the top-left corner): cell (r, c) is bit r*_W + c.
+# The spare column at the right edge (cells are at most _W - 1 wide) stops a
+# horizontal domino from wrapping round to the next row.
+
+_W = MAX_CELLS + 2
+
+
+def _normal(cells) -> int:
+    """The bitmask of ``cells`` moved to the corner, in its least mirror image."""
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    pts = [(r - r0, c - c0) for r, c in cells]
+    return _least_image(pts)
+
+
+def _least_image(pts) -> int:
+    """The least of the four mirror images of corner-based cells, as a bitmask."""
+    h = max(r for r, _ in pts)
+    w = max(c for _, c in pts)
+    m0 = m1 = m2 = m3 = 0
+    for r, c in pts:
+        a, b = r * _W, (h - r) * _W
+        m0 |= 1 << (a + c)
+        m1 |= 1 << (a + w - c)
+        m2 |= 1 << (b + c)
+        m3 |= 1 << (b + w - c)
+    return min(m0, m1, m2, m3)
+
+
+def _cells_of(mask: int) -> list:
+    out = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        out.append(divmod(i, _W))
+        mask ^= low
+    return out
+
+
+def _split(mask: int) -> list:
+    """The regions of a bitmask, each moved to the corner in its least mirror image."""
+    out = []
+    while mask:
+        comp = mask & -mask
+        while True:
+            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
+            if grow == comp:
+                break
+            comp = grow
+        mask &= ~comp
+        cells = _cells_of(comp)
+        r0 = cells[0][0]
+        c0 = min(c for _, c in cells)
+        out.append(_least_image([(r - r0, c - c0) for r, c in cells]))
+    return out
+
+
+#: The transposition table: normalised region -> canonical value.
+_TABLE: dict = {}
+
+
+def _region_value(mask: int):
+    """The canonical value of one normalised region, looked up or searched."""
+    v = _TABLE.get(mask)
+    if v is not None:
+        return v
+    # Algorithm notes: a region turned on its side (rows <-> columns) is the
+    # same board with vertical and horizontal swapped, i.e. with the players
+    # swapped, so its value is the negative of the turned region's.
+    cells = _cells_of(mask)
+    v = _TABLE.get(_least_image([(c, r) for r, c in cells]))
+    v = -v if v is not None else _search(mask, cells)
+    _TABLE[mask] = v
+    return v
+
+
+#: What is left after a move, as it lies in its parent region -> its value.
+_REST: dict = {}
+
+
+def _rest_value(rest: int):
+    v = _REST.get(rest)
+    if v is None:
+        parts = _split(rest)
+        if len(parts) == 1:
+            v = _region_value(parts[0])
+        else:
+            v = parts and _total([_region_value(m) for m in parts])
+        _REST[rest] = v
+    return v
+
+
+def _search(mask: int, cells: list):
+    from cgteach.games import ZERO, _canonical
+
+    lefts, rights = [], []
+    for r, c in cells:
+        bit = 1 << (r * _W + c)
+        below = bit << _W
+        if mask & below:
+            rest = mask & ~(bit | below)
+            lefts.append(_rest_value(rest) if rest else ZERO)
+        right = bit << 1
+        if mask & right:
+            rest = mask & ~(bit | right)
+            rights.append(_rest_value(rest) if rest else ZERO)
+    return _canonical(lefts, rights)
+
+
+def _total(values):
+    from cgteach.games import _add
+
+    acc = values[0]
+    for v in values[1:]:
+        acc = _add(acc, v)
+    return acc
+
+
+def value_by_search(rows):
+    """The plain memoised search (no regions, no mirror images): the brute-force twin.
+
+    >>> value_by_search(["...", "..."])
+    parse('{2|-1/2}')
+    """
+    from cgteach.games import game
+
+    board = Domineering(rows)
+
+    @cache
+    def search(free: frozenset):
+        lefts = [search(free - {(r, c), (r + 1, c)}) for r, c in free if (r + 1, c) in free]
+        rights = [search(free - {(r, c), (r, c + 1)}) for r, c in free if (r, c + 1) in free]
+        return game(lefts, rights)._core
+
+    return search(frozenset(board.free_cells()))

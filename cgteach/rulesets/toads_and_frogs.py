@@ -1,0 +1,334 @@
+"""Toads and Frogs: the one-row game of Winning Ways.
+
+*Partizan* (the players have different moves; values are canonical games
+from :mod:`cgteach.games`).
+
+A position is a row of squares, each holding a toad ``T``, a frog ``F`` or
+nothing ``_``.  **Left** moves a toad one square to the right onto an empty
+square, or jumps it over one frog onto the empty square just beyond.
+**Right** does the same with a frog, to the left, jumping over one toad.
+Whoever cannot move loses.
+
+Some pieces are stuck for good, and they cut the row into *segments* that
+are played independently (their values add):
+
+* frogs at the left end and toads at the right end never move;
+* in ``TTFF`` no piece can ever move (each piece's way is blocked by a piece
+  that is itself blocked), and nothing can jump over it, so the row splits
+  between ``TT`` and ``FF``.
+
+Small rows already show every kind of game: ``TF_`` and ``T__F`` are ``0``
+(whoever moves first loses), ``T_F`` is ``*``, ``T__FF`` is the number
+``-1``, ``TTF_F`` is the infinitesimal ``↓``, and ``TT_F`` is *hot*: it is
+``{1/2 | 0}``, and both players are keen to move first.
+
+Offers :class:`ToadsAndFrogs` (``.left_options()``, ``.right_options()``,
+``.value()``, ``.outcome()``, ``.segments()``, save and load, a drawing) and
+:func:`value_by_search`, the plain memoised search kept as the brute-force
+twin.
+
+>>> from cgteach.rulesets.toads_and_frogs import ToadsAndFrogs
+>>> [str(ToadsAndFrogs(r).value()) for r in ("TF_", "T_F", "T__FF", "TTF_F", "TT_F")]
+['0', '*', '-1', '↓', '{1/2|0}']
+>>> ToadsAndFrogs("T_F_TTFF_F").segments()
+[ToadsAndFrogs('T_F_'), ToadsAndFrogs('_F')]
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+from cgteach._validate import show as _show
+
+__all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARES"]
+
+#: Longest row accepted at all.
+MAX_SQUARES = 200
+#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches.
+MAX_SEARCH_SQUARES = 24
+
+_TOAD, _FROG, _EMPTY = "T", "F", "_"
+
+
+class ToadsAndFrogs:
+    """A Toads and Frogs row: a string of ``T`` (toad), ``F`` (frog) and ``_`` (empty).
+
+    Left moves toads rightwards, Right moves frogs leftwards.  Immutable and
+    hashable; ``repr`` round-trips.
+
+    >>> g = ToadsAndFrogs("TT__FF")
+    >>> g.left_options(), g.right_options()
+    ([ToadsAndFrogs('T_T_FF')], [ToadsAndFrogs('TT_F_F')])
+    >>> g.value(), g.outcome()
+    (parse('*'), 'N')
+    >>> ToadsAndFrogs("TX_F")
+    Traceback (most recent call last):
+    ...
+    ValueError: square 2 of the row holds 'X'; use 'T' for a toad, 'F' for a frog and ...
+    """
+
+    __slots__ = ("_row",)
+
+    def __init__(self, row):
+        object.__setattr__(self, "_row", _read_row(row))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
+
+    @property
+    def row(self) -> str:
+        """The row as a string."""
+        return self._row
+
+    def __eq__(self, other):
+        return isinstance(other, ToadsAndFrogs) and self._row == other._row
+
+    def __hash__(self):
+        return hash(("ToadsAndFrogs", self._row))
+
+    def __repr__(self):
+        return f"ToadsAndFrogs({self._row!r})"
+
+    def __str__(self):
+        return self._row
+
+    def __reduce__(self):
+        return (ToadsAndFrogs, (self._row,))
+
+    # -- moves -------------------------------------------------------------
+    def left_moves(self) -> list:
+        """The squares (counted from 0) of the toads that can move."""
+        return _toad_moves(self._row)
+
+    def right_moves(self) -> list:
+        """The squares (counted from 0) of the frogs that can move."""
+        return _frog_moves(self._row)
+
+    def play_left(self, square: int) -> ToadsAndFrogs:
+        """The row after Left moves the toad on ``square``."""
+        if square not in self.left_moves():
+            raise ValueError(f"there is no toad that can move on square {square!r}")
+        return ToadsAndFrogs(_move_toad(self._row, square))
+
+    def play_right(self, square: int) -> ToadsAndFrogs:
+        """The row after Right moves the frog on ``square``."""
+        if square not in self.right_moves():
+            raise ValueError(f"there is no frog that can move on square {square!r}")
+        return ToadsAndFrogs(_move_frog(self._row, square))
+
+    def left_options(self) -> list:
+        """The rows Left can move to."""
+        return [ToadsAndFrogs(_move_toad(self._row, i)) for i in _toad_moves(self._row)]
+
+    def right_options(self) -> list:
+        """The rows Right can move to."""
+        return [ToadsAndFrogs(_move_frog(self._row, i)) for i in _frog_moves(self._row)]
+
+    # -- segments and value ------------------------------------------------------
+    def segments(self) -> list:
+        """The independent segments (stuck pieces at the ends trimmed); their values add."""
+        return [ToadsAndFrogs(s) for s in _segments(self._row)]
+
+    def value(self):
+        """The value of the row, a canonical :class:`cgteach.games.Game`.
+
+        Each segment of more than :data:`MAX_SEARCH_SQUARES` squares is refused
+        at once with a ``ValueError``.
+        """
+        return _deep_call(self._value)
+
+    def _value(self):
+        from cgteach.games import total
+
+        segs = _segments(self._row)
+        for s in segs:
+            if len(s) > MAX_SEARCH_SQUARES:
+                raise ValueError(
+                    f"a segment of {len(s)} squares ({s!r}) is too long to search: at most "
+                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES)"
+                )
+        return total(_segment_value(s) for s in segs)
+
+    def outcome(self) -> str:
+        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: who wins with perfect play."""
+        return self.value().outcome()
+
+    def temperature(self):
+        """The temperature of the row's value (see :mod:`cgteach.temperature`)."""
+        from cgteach.temperature import temperature
+
+        return temperature(self.value())
+
+    def thermograph(self):
+        """The thermograph of the row's value."""
+        from cgteach.temperature import thermograph
+
+        return thermograph(self.value())
+
+    # -- files ---------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """``{"row": "..."}``, the body of a position file."""
+        return {"row": self._row}
+
+    @classmethod
+    def from_dict(cls, payload) -> ToadsAndFrogs:
+        """Build a row from :meth:`to_dict`'s layout (a clear error otherwise)."""
+        if not isinstance(payload, dict) or set(payload) != {"row"}:
+            raise ValueError(
+                'a Toads and Frogs position file holds {"row": "..."} and nothing else, '
+                f"got {_show(payload)}"
+            )
+        return cls(payload["row"])
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the row to a JSON file (format ``cgteach.toads_and_frogs``)."""
+        from cgteach import _io
+
+        _io.save("toads_and_frogs", self.to_dict(), path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> ToadsAndFrogs:
+        """Read a row written by :meth:`save`."""
+        from cgteach import _io
+
+        return cls.from_dict(_io.load("toads_and_frogs", path))
+
+    # -- pictures ----------------------------------------------------------------
+    def draw(self, ax=None, **kwargs):
+        """Draw the row on ``ax`` (a new figure if ``None``); returns the Axes."""
+        from cgteach.draw.domineering import draw_toads_and_frogs
+
+        return draw_toads_and_frogs(self, ax=ax, **kwargs)
+
+    def _repr_png_(self):
+        from cgteach.draw.domineering import toads_and_frogs_png
+
+        return toads_and_frogs_png(self)
+
+
+def _deep_call(fn):
+    from cgteach.games import _deep
+
+    return _deep(fn)()
+
+
+def _read_row(row) -> str:
+    if isinstance(row, ToadsAndFrogs):
+        return row._row
+    if not isinstance(row, str):
+        raise TypeError(
+            f"a Toads and Frogs row is a string of 'T', 'F' and '_', got {_show(row)}"
+        )
+    if len(row) > MAX_SQUARES:
+        raise ValueError(f"a row has at most {MAX_SQUARES} squares, got {len(row)}")
+    for i, ch in enumerate(row):
+        if ch not in (_TOAD, _FROG, _EMPTY):
+            raise ValueError(
+                f"square {i + 1} of the row holds {ch!r}; use 'T' for a toad, 'F' for a frog "
+                "and '_' for an empty square"
+            )
+    return row
+
+
+def _toad_moves(row: str) -> list:
+    n = len(row)
+    out = []
+    for i, ch in enumerate(row):
+        if ch != _TOAD:
+            continue
+        slide = i + 1 < n and row[i + 1] == _EMPTY
+        if slide or i + 2 < n and row[i + 1] == _FROG and row[i + 2] == _EMPTY:
+            out.append(i)
+    return out
+
+
+def _frog_moves(row: str) -> list:
+    out = []
+    for i, ch in enumerate(row):
+        if ch != _FROG:
+            continue
+        slide = i >= 1 and row[i - 1] == _EMPTY
+        if slide or i >= 2 and row[i - 1] == _TOAD and row[i - 2] == _EMPTY:
+            out.append(i)
+    return out
+
+
+def _move_toad(row: str, i: int) -> str:
+    j = i + 1 if row[i + 1] == _EMPTY else i + 2
+    return row[:i] + _EMPTY + row[i + 1 : j] + _TOAD + row[j + 1 :]
+
+
+def _move_frog(row: str, i: int) -> str:
+    j = i - 1 if row[i - 1] == _EMPTY else i - 2
+    return row[:j] + _FROG + row[j + 1 : i] + _EMPTY + row[i + 1 :]
+
+
+def _segments(row: str) -> list:
+    # Algorithm notes: in "TTFF" the inner toad and frog block each other and
+    # the outer ones are blocked by them, for ever; a toad jumps only over a
+    # frog onto an empty square and a frog only over a toad, so nothing ever
+    # crosses the middle of "TTFF".  Cut there; then frogs at the left end
+    # and toads at the right end of a piece never move either.
+    out = []
+    for part in row.replace("TTFF", "TT|FF").split("|"):
+        part = part.lstrip(_FROG).rstrip(_TOAD)
+        if _EMPTY in part and _TOAD in part or _EMPTY in part and _FROG in part:
+            out.append(part)
+    return out
+
+
+_TABLE: dict = {}
+
+
+def _segment_value(seg: str):
+    v = _TABLE.get(seg)
+    if v is None:
+        # The row read backwards with toads and frogs swapped is the same game
+        # with the players swapped: the negative.
+        mirror = seg[::-1].translate(_SWAP)
+        w = _TABLE.get(mirror)
+        v = -w if w is not None else _search(seg)
+        _TABLE[seg] = v
+    return v
+
+
+_SWAP = str.maketrans("TF", "FT")
+
+
+def _search(seg: str):
+    from cgteach.games import _canonical
+
+    lefts = [_row_value(_move_toad(seg, i)) for i in _toad_moves(seg)]
+    rights = [_row_value(_move_frog(seg, i)) for i in _frog_moves(seg)]
+    return _canonical(lefts, rights)
+
+
+def _row_value(row: str):
+    from cgteach.games import ZERO, _add
+
+    acc = ZERO
+    for s in _segments(row):
+        acc = _add(acc, _segment_value(s))
+    return acc
+
+
+def value_by_search(row):
+    """The plain memoised search over whole rows (no segments): the brute-force twin.
+
+    >>> value_by_search("TT__FF"), value_by_search("T_F_F")
+    (parse('*'), parse('-1*'))
+    """
+
+    from cgteach.games import game
+
+    row = _read_row(row)
+
+    @functools.cache
+    def search(r: str):
+        return game(
+            [search(_move_toad(r, i)) for i in _toad_moves(r)],
+            [search(_move_frog(r, i)) for i in _frog_moves(r)],
+        )._core
+
+    return search(row)
