@@ -14,7 +14,8 @@ from cgteach.widgets.domineering import PERFECT_CELLS, describe
 
 def test_editor_shows_value_temperature_mean_and_regions():
     ed = DomineeringEditor(Domineering(["..#.", "..#."]))
-    assert (ed.value_text, ed.outcome, ed.temperature_text, ed.mean_text) == ("{2|0}", "N", "1", "1")
+    shown = (ed.value_text, ed.outcome, ed.temperature_text, ed.mean_text)
+    assert shown == ("{2|0}", "N", "1", "1")
     assert [r["value"] for r in ed.regions] == ["±1", "1"]
     assert [r["temperature"] for r in ed.regions] == ["1", "-1"]
     th = thermograph(Domineering(["..#.", "..#."]).value())
@@ -114,8 +115,8 @@ def test_game_every_student_move_against_the_perfect_computer_on_a_lost_board():
 def test_game_bad_moves_keep_the_board():
     g = DomineeringGame(Domineering.rectangle(3, 3), seed=0)
     before = list(g.rows)
-    for payload in ({"event": "place", "row": 9, "col": 9}, {"event": "place", "row": "x", "col": 0},
-                    {"event": "place", "row": 0}):
+    for payload in ({"event": "place", "row": 9, "col": 9},
+                    {"event": "place", "row": "x", "col": 0}, {"event": "place", "row": 0}):
         g.handle(payload)
         assert list(g.rows) == before and g.message
     g.handle({"event": "hint"})
