@@ -135,3 +135,15 @@ def test_game_bad_arguments():
         DomineeringGame(student="up")
     with pytest.raises(ValueError, match="computer"):
         DomineeringGame(computer="clever")
+
+
+def test_on_a_board_too_big_to_value_the_computer_plays_in_the_hottest_small_region():
+    # an 18-cell region (too big to value) and a 2 x 3 board ({2 | -1/2}) and a 1 x 3 strip
+    rows = ["......##", "......##", "......##", "########",
+            "...#####", "...#####", "########", "...#####"]
+    g = DomineeringGame(Domineering(rows), first="computer", student="left", seed=0)
+    assert g.hint() == []                         # too big to value: no hint
+    first = g.dominoes[0]
+    assert not first["vertical"] and first["row"] in (4, 5) and first["col"] in (0, 1)
+    g.show_hint()
+    assert "too big" in g.message

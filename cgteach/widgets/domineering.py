@@ -296,26 +296,32 @@ class DomineeringGame(GameBoard):
         return [c for c in self._moves(who) if self._play(who, c).value().outcome() in good]
 
     def _hottest_move(self, who):
-        """The mover's best move (by the mean left) in a hottest region, or None if too big."""
-        if not self._small():
-            return None
+        """The mover's best move in a hottest region (``None``: no region small enough).
+
+        Only regions of at most :data:`PERFECT_CELLS` cells are valued; within
+        the hottest of them the move leaving the region the best mean wins.
+        """
         from cgteach.rulesets.domineering import _components, _crop
 
         vertical = self._vertical(who)
         moves = self._moves(who)
-        if not moves:
-            return None
-        # A move lies in the region of its first cell; keep the regions the mover can use.
-        comps = _components(frozenset(self._board.free_cells()))
         temps = {}
-        for comp in comps:
-            if any(c in comp for c in moves):
+        for comp in _components(frozenset(self._board.free_cells())):
+            if len(comp) <= PERFECT_CELLS and any(c in comp for c in moves):
                 temps[comp] = Domineering(_crop(comp)).temperature()
+        if not temps:
+            return None
         top = max(temps.values())
-        hottest_cells = {c for comp, t in temps.items() if t == top for c in comp}
+        hot = [comp for comp, t in temps.items() if t == top]
         sign = 1 if vertical else -1
-        in_hot = [c for c in moves if c in hottest_cells] or moves
-        return max(in_hot, key=lambda c: sign * self._play(who, c).value().mean())
+
+        def mean_left(cell):
+            other = (cell[0] + 1, cell[1]) if vertical else (cell[0], cell[1] + 1)
+            comp = next(k for k in hot if cell in k)
+            rest = comp - {cell, other}
+            return sign * (Domineering(_crop(rest)).value().mean() if rest else 0)
+
+        return max((c for c in moves if any(c in k for k in hot)), key=mean_left)
 
     def hint(self) -> list:
         """A winning move for the student now, as ``[row, col]`` (``[]``: none, or too big)."""
@@ -369,8 +375,8 @@ class DomineeringGame(GameBoard):
     def _computer_move(self) -> str:
         moves = self._moves("computer")
         choice = None
-        if self.computer == "perfect" and self._small():
-            good = self._winning("computer")
+        if self.computer == "perfect":
+            good = self._winning("computer") if self._small() else []
             choice = good[0] if good else self._hottest_move("computer")
         if choice is None:
             choice = self._rng.choice(moves)
