@@ -35,6 +35,8 @@ __all__ = [
     "HackendotGame",
     "NimExplorer",
     "NimGame",
+    "DomineeringEditor",
+    "DomineeringGame",
 ]
 
 _HOME = {
@@ -44,6 +46,8 @@ _HOME = {
     "HackendotGame": "hackendot",
     "NimExplorer": "nim",
     "NimGame": "nim",
+    "DomineeringEditor": "domineering",
+    "DomineeringGame": "domineering",
 }
 
 
