@@ -99,7 +99,7 @@ _THERMO = {
     "cgteach": """
 import json, random, time
 from cgteach.games import parse
-from cgteach.temperature import thermograph
+from cgteach.games.temperature import thermograph
 texts = open({path!r}).read().splitlines()
 t = time.perf_counter()
 ths = [thermograph(parse(text)) for text in texts]

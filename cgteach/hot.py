@@ -134,7 +134,7 @@ def hottest(parts) -> list:
     >>> hottest([Domineering([".."]), Domineering(["..", ".."]), Domineering(["...", "..."])])
     [2]
     """
-    from cgteach.temperature import temperature
+    from cgteach.games.temperature import temperature
 
     temps = [temperature(_value(p)) for p in parts]
     if not temps:
@@ -153,7 +153,7 @@ def hottest_moves(parts, left: bool = True) -> list:
     >>> [i for i, _ in hottest_moves([Domineering([".."]), Domineering(["..", ".."])])]
     [1, 1]
     """
-    from cgteach.temperature import mean
+    from cgteach.games.temperature import mean
 
     parts = list(parts)
     out = []

@@ -779,10 +779,10 @@ def test_game_reads_nested_pairs_and_refuses_absurd_sizes():
 
 
 def test_giant_texts_are_not_built(monkeypatch):
-    monkeypatch.setattr(games, "MAX_TEXT", 20)
+    monkeypatch.setattr(games._text, "MAX_TEXT", 20)
     g = game([game([Fraction(7, 64)], [Fraction(-5, 256)]), game([Fraction(3, 128)], [UP])], [-7])
     assert str(g) == f"<a game born on day {g.birthday()}, too big to write out>"
-    monkeypatch.setattr(games, "MAX_TEXT", 200)
+    monkeypatch.setattr(games._text, "MAX_TEXT", 200)
     with pytest.raises(ValueError, match="position 1"):
         parse(str(g))
 

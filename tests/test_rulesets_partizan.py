@@ -240,7 +240,7 @@ def test_segments():
 def test_hot_and_infinitesimal_rows():
     from fractions import Fraction
 
-    from cgteach.temperature import temperature
+    from cgteach.games.temperature import temperature
 
     assert ToadsAndFrogs("TT_F").temperature() == Fraction(1, 4)
     assert temperature(ToadsAndFrogs("TT_F").value()) > 0

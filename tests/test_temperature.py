@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgteach.games import ZERO, game, number, parse
-from cgteach.temperature import Thermograph, cool, mean, temperature, thermograph
+from cgteach.games.temperature import Thermograph, cool, mean, temperature, thermograph
 
 cgt_py = pytest.importorskip("cgt_py")
 pycgt_thermal = pytest.importorskip("pycgt.thermal")

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from cgteach.games.temperature import thermograph
 from cgteach.rulesets.domineering import Domineering
-from cgteach.temperature import thermograph
 from cgteach.widgets import DomineeringEditor, DomineeringGame
 from cgteach.widgets.domineering import PERFECT_CELLS, describe
 

@@ -41,7 +41,7 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
     ``top`` is the highest temperature shown (default: one above the
     temperature, at least 1).
     """
-    from cgteach.temperature import Thermograph
+    from cgteach.games.temperature import Thermograph
 
     if not isinstance(th, Thermograph):
         raise TypeError(f"draw_thermograph() needs a Thermograph, got {type(th).__name__}")

@@ -1,6 +1,6 @@
 """Checkers for the exercises of lesson 09 (hot games: temperature and thermographs).
 
-Temperatures, means and cooled games come from :mod:`cgteach.temperature`;
+Temperatures, means and cooled games come from :mod:`cgteach.games.temperature`;
 Domineering values from :mod:`cgteach.rulesets.domineering`.  A wrong
 answer is refuted without giving the right one away: by what cooling by the
 claimed temperature leaves, by whether the claim is too high or too low, by

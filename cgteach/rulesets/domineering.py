@@ -208,14 +208,14 @@ class Domineering:
         return self.value().outcome()
 
     def temperature(self):
-        """The temperature of the position's value (see :mod:`cgteach.temperature`)."""
-        from cgteach.temperature import temperature
+        """The temperature of the position's value (see :mod:`cgteach.games.temperature`)."""
+        from cgteach.games.temperature import temperature
 
         return temperature(self.value())
 
     def thermograph(self):
         """The thermograph of the position's value."""
-        from cgteach.temperature import thermograph
+        from cgteach.games.temperature import thermograph
 
         return thermograph(self.value())
 

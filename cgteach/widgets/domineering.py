@@ -96,7 +96,7 @@ def describe(board: Domineering) -> dict:
     >>> d["value"], d["temperature"], [r["value"] for r in d["regions"]]
     ('{2|0}', '1', ['±1', '1'])
     """
-    from cgteach.temperature import thermograph
+    from cgteach.games.temperature import thermograph
 
     def one(b):
         v = b.value()

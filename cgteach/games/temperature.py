@@ -193,7 +193,7 @@ class Thermograph:
     __slots__ = ("_left", "_right", "temperature", "mast", "_game")
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("build a thermograph with cgteach.temperature.thermograph(game)")
+        raise TypeError("build a thermograph with cgteach.games.temperature.thermograph(game)")
 
     @classmethod
     def _make(cls, left: _Line, right: _Line, tau: Fraction, mast: Fraction, g):
@@ -302,7 +302,7 @@ def _check_depth(g):
     if g.birthday() > MAX_COOL_BIRTHDAY:
         raise ValueError(
             f"game born on day {g.birthday()}: temperature theory here is limited to games "
-            f"born by day {MAX_COOL_BIRTHDAY} (cgteach.temperature.MAX_COOL_BIRTHDAY)"
+            f"born by day {MAX_COOL_BIRTHDAY} (cgteach.games.temperature.MAX_COOL_BIRTHDAY)"
         )
 
 

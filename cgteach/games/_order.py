@@ -1,0 +1,566 @@
+"""Order and arithmetic: comparing games, canonical simplification, sums.
+
+``G <= H`` is decided by the recursive definition with fast paths for numbers
+and nimbers; the canonical form removes dominated options and bypasses
+reversible ones; sums, negatives, :func:`game`, :func:`total` and Norton's
+:func:`ordinal_sum` build new canonical games.  Re-exported by
+:mod:`cgteach.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from cgteach._validate import show as _show
+from cgteach.games._forms import (  # noqa: E402, E501, F401
+    MAX_BIRTHDAY,
+    MAX_NESTING,
+    MAX_NIMBER,
+    MAX_NIMBER_OPTIONS,
+    MAX_OPTIONS,
+    MAX_TERMS,
+    MAX_TEXT,
+    Form,
+    Game,
+    _coerce,
+    _deep,
+    _intern,
+    _Raw,
+    _remember,
+    nimber,
+    number,
+)
+from cgteach.numbers import simplest_between as _simplest_between
+
+_LE: dict[int, bool] = {}
+
+
+def _le(g, h) -> bool:
+    if g is h:
+        return True
+    gi = g._id
+    hi = h._id
+    if gi is not None and hi is not None:
+        key = (gi << 32) | hi  # one int hashes faster than a pair
+        r = _LE.get(key)
+        if r is not None:
+            return r
+        x = g._num
+        y = h._num
+        a = g._lsf
+        b = h._lsf
+        if a is not None and b is not None and (a > b or g._rsf > h._rsf):
+            # G <= H forces both stops of G to be at most those of H (for two
+            # numbers this is the whole answer).
+            r = False
+        elif a is not None and b is not None and a < h._rsf:
+            # LS(G) < x < RS(H) for some number x, and G < x < H.
+            r = True
+        elif x is not None and y is not None:
+            r = x <= y
+        elif g._nim is not None and h._nim is not None:
+            r = False  # distinct nimbers are fuzzy
+        elif g._nim is not None and y is not None:
+            r = y > 0  # *n (n >= 1) is fuzzy with 0 and less than every positive number
+        elif x is not None and h._nim is not None:
+            r = x < 0
+        elif g._nim is not None and y is None:
+            return bool(_nim_row(h, g._nim)[0][g._nim])  # *k <= h (h: no number, no nimber)
+        elif h._nim is not None and x is None:
+            return bool(_nim_row(g, h._nim)[1][h._nim])  # g <= *k
+        elif y is not None:
+            # g is not a number.  By number translation g - y = {g^L - y | g^R - y},
+            # so g <= y iff no g^L >= y.
+            r = not any(_le(h, gl) for gl in g.left)
+        elif x is not None:
+            # y <= h (h not a number) iff no h^R <= y, for the same reason.
+            r = not any(_le(hr, g) for hr in h.right)
+        else:
+            r = _le_def(g, h)
+        _LE[key] = r
+        return r
+    if gi is None:
+        memo = g.below
+        r = memo.get(hi)
+        if r is None:
+            r = memo[hi] = _le_def(g, h)
+        return r
+    memo = h.above
+    r = memo.get(gi)
+    if r is None:
+        r = memo[gi] = _le_def(g, h)
+    return r
+
+
+# Comparing a game G (neither a number nor a nimber) with nimbers *k, for all
+# k at once.  With (*k)^L = (*k)^R = {*j : j < k} the definition reads
+#     *k <= G  iff  no j < k has G <= *j,  and no G^R <= *k;
+#     G <= *k  iff  no G^L >= *k,          and no j < k has *j <= G.
+# Filling k = 0, 1, 2, ... in order with running "some earlier j" flags costs
+# a few comparisons per k instead of k of them, so *65536 against ↑ is cheap.
+_NIM_ROWS: dict[int, list] = {}  # G id -> [*k <= G bytes, G <= *k bytes, any so far, any]
+
+
+def _star_le(k: int, h) -> bool:
+    """*k <= h."""
+    if k == 0:
+        return _le(ZERO, h)
+    if h._num is not None:
+        return h._num > 0
+    if h._nim is not None:
+        return h._nim == k
+    return bool(_nim_row(h, k)[0][k])
+
+
+def _le_star(h, k: int) -> bool:
+    """h <= *k."""
+    if k == 0:
+        return _le(h, ZERO)
+    if h._num is not None:
+        return h._num < 0
+    if h._nim is not None:
+        return h._nim == k
+    return bool(_nim_row(h, k)[1][k])
+
+
+def _nim_row(g, n: int) -> list:
+    if n > MAX_NIMBER_OPTIONS:
+        raise ValueError(
+            f"comparing *{n} with a game that is neither a number nor a nimber looks at "
+            f"{n} options; this engine does so up to *{MAX_NIMBER_OPTIONS} "
+            "(cgteach.games.MAX_NIMBER_OPTIONS)"
+        )
+    row = _NIM_ROWS.get(g._id)
+    if row is None:
+        row = _NIM_ROWS[g._id] = [bytearray(), bytearray(), False, False]
+    below, above = row[0], row[1]
+    k = len(below)
+    while k <= n:
+        ok_below = not row[3]  # *k <= g
+        if ok_below:
+            for gr in g.right:
+                if _le_star(gr, k):
+                    ok_below = False
+                    break
+        ok_above = not row[2]  # g <= *k
+        if ok_above:
+            for gl in g.left:
+                if _star_le(k, gl):
+                    ok_above = False
+                    break
+        below.append(ok_below)
+        above.append(ok_above)
+        row[2] = row[2] or ok_below
+        row[3] = row[3] or ok_above
+        k += 1
+    return row
+
+
+#: Work left for the current budgeted computation (None: no budget); see work_budget.
+_WORK = [None]
+
+
+class OutOfWork(ValueError):
+    """A budgeted computation (:func:`work_budget`) used up its steps."""
+
+
+def _spend():
+    left = _WORK[0]
+    if left is not None:
+        if left <= 0:
+            raise OutOfWork("the work budget of this computation is spent")
+        _WORK[0] = left - 1
+
+
+class work_budget:
+    """Bound the steps (canonical forms built and order tests by definition) of a computation.
+
+    A count, not a clock: the same computation is refused at the same point
+    on every machine.  Budgets nest; the innermost one counts.
+
+    >>> with work_budget(10):
+    ...     _ = game([0], [UP])
+    >>> with work_budget(0):
+    ...     _ = game([number("12345/1048576")], [nimber(977)])
+    Traceback (most recent call last):
+    ...
+    cgteach.games.OutOfWork: the work budget of this computation is spent
+    """
+
+    def __init__(self, steps: int):
+        self.steps = steps
+
+    def __enter__(self):
+        self.saved = _WORK[0]
+        _WORK[0] = self.steps
+        return self
+
+    def __exit__(self, *exc):
+        self.used = self.steps - (_WORK[0] or 0)
+        _WORK[0] = self.saved
+        return False
+
+
+def _le_def(g, h) -> bool:
+    _spend()
+    # Plain loops, not any()/all() over generators: a generator driven by a C
+    # builtin grows the C stack on every level of the recursion.
+    for gl in g.left:
+        if _le(h, gl):
+            return False
+    for hr in h.right:  # noqa: SIM110 (see above)
+        if _le(hr, g):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Canonical form.
+
+_CANON: dict[tuple, Game] = {}
+
+
+def _distinct(options) -> list:
+    seen = {}
+    for o in options:
+        seen.setdefault(o._id, o)
+    return list(seen.values())
+
+
+def _undominated(options, left: bool) -> list:
+    """Keep the options not dominated by another (for Left: the maximal ones).
+
+    The options are distinct canonical games, so no two are equal and the
+    maximal ones can be collected in one pass: a newcomer is dropped if a
+    kept option beats it, and otherwise evicts the kept options it beats.
+    """
+    keep = []
+    for a in options:
+        beaten = False
+        for b in keep:
+            if _le(a, b) if left else _le(b, a):
+                beaten = True
+                break
+        if beaten:
+            continue
+        keep = [b for b in keep if not (_le(b, a) if left else _le(a, b))]
+        keep.append(a)
+    return keep
+
+
+def _canonical(left, right) -> Game:
+    """The canonical form of {left | right}; both are lists of canonical games."""
+    left = _distinct(left)
+    right = _distinct(right)
+    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    g = _CANON.get(key)
+    if g is not None:
+        return g
+    g = _canonical_uncached(left, right)
+    _CANON[key] = g
+    return g
+
+
+def _cross_maximal(first, second, left: bool) -> list:
+    """The undominated options of ``first + second`` when each list alone has none.
+
+    In a sum G + H the left options G^L + H never dominate one another (G
+    is canonical, so its G^L are pairwise incomparable), and neither do the
+    G + H^L; only options from different lists need comparing.
+    """
+    if not first or not second:
+        return first or second
+    ids = {a._id for a in first}
+    keep = []
+    for a in first:
+        beaten = False
+        for b in second:
+            if b is not a and (_le(a, b) if left else _le(b, a)):
+                beaten = True
+                break
+        if not beaten:
+            keep.append(a)
+    for b in second:
+        if b._id in ids:
+            continue  # the same game as an option of the first list
+        beaten = False
+        for a in first:
+            if _le(b, a) if left else _le(a, b):
+                beaten = True
+                break
+        if not beaten:
+            keep.append(b)
+    return keep
+
+
+def _canonical_of_sum(left1, left2, right1, right2) -> Game:
+    """Canonical form of {left1, left2 | right1, right2}, each list free of dominated options."""
+    left = left1 + left2
+    right = right1 + right2
+    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    g = _CANON.get(key)
+    if g is not None:
+        return g
+    g = _canonical_uncached(
+        _cross_maximal(left1, left2, True), _cross_maximal(right1, right2, False), True
+    )
+    _CANON[key] = g
+    return g
+
+
+def _canonical_uncached(left, right, pruned=False) -> Game:
+    _spend()
+    # Simplicity rule: numbers on both sides, every left one below every right one.
+    if all(o._num is not None for o in left) and all(o._num is not None for o in right):
+        a = max((o._num for o in left), default=None)
+        b = min((o._num for o in right), default=None)
+        if a is None or b is None or a < b:
+            return number(_simplest_between(a, b))
+    while True:
+        if not pruned:
+            left = _undominated(left, True)
+            right = _undominated(right, False)
+        pruned = False
+        raw = _Raw(left, right)
+        changed = False
+        new_left = []
+        for a in left:
+            for ar in a.right:
+                if _le(ar, raw):  # a reverses through ar: bypass it
+                    new_left.extend(ar.left)
+                    changed = True
+                    break
+            else:
+                new_left.append(a)
+        new_right = []
+        for a in right:
+            for al in a.left:
+                if _le(raw, al):
+                    new_right.extend(al.right)
+                    changed = True
+                    break
+            else:
+                new_right.append(a)
+        if not changed:
+            return _intern(left, right)
+        left = _distinct(new_left)
+        right = _distinct(new_right)
+
+
+# ---------------------------------------------------------------------------
+# Sums and negatives.
+
+_ADD: dict[int, Game] = {}
+_NEG: dict[int, Game] = {}
+
+
+def _add(g, h) -> Game:
+    if g._num is not None:
+        if g._num == 0:
+            return h
+        if h._num is not None:
+            return number(g._num + h._num)
+    elif h._num is not None and h._num == 0:
+        return g
+    if g._nim is not None and h._nim is not None:
+        return nimber(g._nim ^ h._nim)
+    if g._id > h._id:
+        g, h = h, g
+    key = (g._id << 32) | h._id
+    r = _ADD.get(key)
+    if r is not None:
+        return r
+    if _NEG.get(g._id) is h:
+        return ZERO  # G + (-G) = 0 without playing it out
+    if g._num is None and h._num is None and g._depth + h._depth > MAX_BIRTHDAY:
+        # The sum's positions reach that deep; refuse now rather than after
+        # a long wait (its canonical form could only be shallower by luck).
+        raise ValueError(
+            f"this sum is too big: its parts that are not numbers are born on days "
+            f"{g._depth} and {h._depth}, together more than {MAX_BIRTHDAY} "
+            "(cgteach.games.MAX_BIRTHDAY)"
+        )
+    if h._num is not None:
+        # Number translation: for g not a number, g + x = {g^L + x | g^R + x}.
+        r = _canonical_of_sum(
+            [_add(gl, h) for gl in g.left], [], [_add(gr, h) for gr in g.right], []
+        )
+    elif g._num is not None:
+        r = _canonical_of_sum(
+            [_add(g, hl) for hl in h.left], [], [_add(g, hr) for hr in h.right], []
+        )
+    else:
+        r = _canonical_of_sum(
+            [_add(gl, h) for gl in g.left],
+            [_add(g, hl) for hl in h.left],
+            [_add(gr, h) for gr in g.right],
+            [_add(g, hr) for hr in h.right],
+        )
+    _ADD[key] = r
+    return r
+
+
+def _neg(g) -> Game:
+    if g._num is not None:
+        return number(-g._num)
+    if g._nim is not None:
+        return g
+    r = _NEG.get(g._id)
+    if r is None:
+        # The negative of a canonical form is canonical: no simplification needed.
+        r = _intern([_neg(o) for o in g.right], [_neg(o) for o in g.left])
+        _NEG[g._id] = r
+        _NEG[r._id] = g
+    return r
+
+
+def _stop(g, left_first: bool) -> Fraction:
+    return g._ls if left_first else g._rs
+
+
+# ---------------------------------------------------------------------------
+# Public constructors.
+
+
+def _options(items, side: str, depth: int = 0) -> list:
+    if isinstance(items, (str, bytes, Game, Form)) or not isinstance(items, Iterable):
+        raise TypeError(
+            f"the {side} options must be an iterable (a list or tuple) of games, ints or "
+            f"dyadic Fractions, got {_show(items)}; write e.g. game([0], [STAR])"
+        )
+    out = []
+    for i, x in enumerate(items):
+        if i >= MAX_OPTIONS:
+            raise ValueError(
+                f"too many {side} options: at most {MAX_OPTIONS} are accepted "
+                "(cgteach.games.MAX_OPTIONS)"
+            )
+        out.append(_coerce(x, f"{side} option {i + 1}", depth))
+    return out
+
+
+@_deep
+def game(left=(), right=()) -> Game:
+    """The canonical form of ``{left | right}``.
+
+    ``left`` and ``right`` are iterables of games, ints, dyadic ``Fraction`` s,
+    game texts (``"*"``, ``"1/2"``, ``"{0|*}"``) or pairs ``(left, right)``
+    of such iterables, read as nested games; at most :data:`MAX_OPTIONS` on
+    a side.
+
+    >>> game([0], [0]), game([0, STAR], [0]), game([], []), game([1], [])
+    (parse('*'), parse('↑*'), parse('0'), parse('2'))
+    >>> game([0], [([0], [0])]), game([((), ())], [((), ())])
+    (parse('↑'), parse('*'))
+    >>> game([Fraction(1, 3)], [])
+    Traceback (most recent call last):
+    ...
+    ValueError: 1/3 is not a dyadic number (its denominator is not a power of two), ...
+    >>> game(0, [])
+    Traceback (most recent call last):
+    ...
+    TypeError: the left options must be an iterable (a list or tuple) of games, ints or ...
+
+    The result remembers the options as written, so its
+    :meth:`~Game.simplification_steps` show the road from ``{left | right}``
+    to the canonical form:
+
+    >>> g = game([0, UP], [UP])
+    >>> g == UP + UP + STAR, g.left, [s.rule for s in g.simplification_steps()]
+    (True, (parse('0'),), ['dominated', 'reversible', 'canonical'])
+    """
+    left = _options(left, "left")
+    right = _options(right, "right")
+    return _remember(_canonical(left, right), left, right)
+
+
+from_options = game
+
+
+@_deep
+def total(games: Iterable) -> Game:
+    """The sum of many games, faster than adding them one by one.
+
+    Numbers are added as fractions and nimbers by nim-addition before the
+    rest is summed, smallest first, so the expensive sums stay small.
+
+    >>> total([UP, UP, STAR, 1, nimber(3)])
+    parse('1⇑*2')
+    """
+    if isinstance(games, (str, bytes, bytearray, memoryview, dict, Game)) or not isinstance(
+        games, Iterable
+    ):
+        raise TypeError(f"total() needs an iterable of games, got {_show(games)}")
+    num = Fraction(0)
+    nim = 0
+    rest = []
+    for i, x in enumerate(games):
+        if i >= MAX_TERMS:
+            raise ValueError(
+                f"total() adds at most {MAX_TERMS} games (cgteach.games.MAX_TERMS); "
+                "this iterable has more (is it endless?)"
+            )
+        if type(x) is int:  # the common case, without interning a Game per summand
+            num += x
+            continue
+        g = _coerce(x, f"summand {i + 1}")
+        if g._num is not None:
+            num += g._num
+        elif g._nim is not None:
+            nim ^= g._nim
+        else:
+            rest.append(g)
+    rest.sort(key=lambda g: g._bday)
+    acc = nimber(nim)
+    for g in rest:
+        acc = _add(acc, g)
+    return _add(acc, number(num))
+
+
+_ORD: dict[tuple, Game] = {}
+
+
+@_deep
+def ordinal_sum(base, top) -> Game:
+    """Norton's ordinal sum ``G:H``: play in ``H`` (top) until someone moves in ``G`` (base).
+
+    ``G:H = {G^L, G:H^L | G^R, G:H^R}``; a move in the base wipes out the
+    top.  With ``G`` canonical the result depends only on the value of ``H``
+    (both are read as canonical games).  In Hackenbush, ``G:H`` is the
+    picture of ``H`` standing on top of ``G``.
+
+    >>> ordinal_sum(1, -1), ordinal_sum(STAR, 1), ordinal_sum(1, STAR)
+    (parse('1/2'), parse('↑*'), parse('1*'))
+    """
+    g = _coerce(base, "base")
+    h = _coerce(top, "top")
+    if h._bday > MAX_BIRTHDAY:
+        # The recursion walks every position of the top, numbers included.
+        raise ValueError(
+            f"the top of this ordinal sum is born on day {h._bday}; at most {MAX_BIRTHDAY} "
+            "is accepted (cgteach.games.MAX_BIRTHDAY)"
+        )
+    return _ordinal(g, h)
+
+
+def _ordinal(g, h) -> Game:
+    if h._num is not None and h._num == 0:
+        return g
+    key = (g._id, h._id)
+    r = _ORD.get(key)
+    if r is None:
+        r = _canonical(
+            list(g.left) + [_ordinal(g, o) for o in h.left],
+            list(g.right) + [_ordinal(g, o) for o in h.right],
+        )
+        _ORD[key] = r
+    return r
+
+
+# Names from the modules built on this one, bound once they exist
+# (in the package's order: keep these imports apart and unsorted).
+from cgteach.games._text import DOWN, MAX_UPS, STAR, UP, ZERO, parse  # noqa: E402, E501, F401
+
+# isort: split
+from cgteach.games._steps import MAX_STEP_OPTIONS, Step, form, simplification_steps  # noqa: E402, E501, F401
