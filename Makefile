@@ -42,21 +42,12 @@ lecture: $(STAMP) $(RISE_SETTINGS) my-lessons
 # A file already there is never overwritten; a lesson new in notebooks/ is copied in.
 MY_LESSONS ?= my-lessons
 
-my-lessons:
-	@mkdir -p '$(MY_LESSONS)'
-	@for f in notebooks/*; do test -f "$$f" || continue; \
-	  test -e '$(MY_LESSONS)'/"$${f##*/}" || { cp "$$f" '$(MY_LESSONS)'/ && echo "copied $$f to $(MY_LESSONS)/"; }; done
+my-lessons: $(STAMP)
+	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)'
 
 # A fresh copy of one lesson:  make fresh LESSON=02  (your old copy moves to $(MY_LESSONS)/replaced/)
-fresh:
-	@test -n '$(LESSON)' || { echo 'say which lesson, e.g.  make fresh LESSON=02' >&2; exit 1; }
-	@set -e; found=; for f in notebooks/$(LESSON)-*.ipynb notebooks/$(LESSON).ipynb; do \
-	  test -f "$$f" || continue; found=1; name="$${f##*/}"; mkdir -p '$(MY_LESSONS)'; \
-	  if test -e '$(MY_LESSONS)'/"$$name"; then mkdir -p '$(MY_LESSONS)/replaced'; \
-	    old='$(MY_LESSONS)/replaced/'"$${name%.ipynb}-$$(date +%Y%m%d-%H%M%S).ipynb"; \
-	    mv '$(MY_LESSONS)'/"$$name" "$$old"; echo "your old copy is now $$old"; fi; \
-	  cp "$$f" '$(MY_LESSONS)'/"$$name"; echo "fresh copy: $(MY_LESSONS)/$$name"; done; \
-	  test -n "$$found" || { echo 'no lesson $(LESSON) in notebooks/ (try LESSON=02)' >&2; exit 1; }
+fresh: $(STAMP)
+	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
 # The tests check the exported slideshows and site, so build them first.
 test: $(STAMP) $(RISE_SETTINGS) slides site
