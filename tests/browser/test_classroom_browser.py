@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import re
+import shutil
 import time
 import urllib.request
 from pathlib import Path
@@ -31,6 +32,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cgteach.classroom import copy_lessons
 from tests.browser.conftest import ARTIFACTS
 from tests.test_notebooks_structure import classroom_problems
 
@@ -339,29 +341,36 @@ def test_run_all_save_and_reopen_keep_the_answers_hidden(make_lab, lesson):
         _shut_down_kernels(make_lab)
 
 
+def _fresh(lab, lesson: Path, folder: str) -> Path:
+    """A fresh copy of ``lesson`` made as ``make lab`` makes one, in ``folder`` of the copy."""
+    src = lab.root.parent / f"src-{folder}"
+    src.mkdir(exist_ok=True)
+    shutil.copy(lesson, src)
+    (path,) = copy_lessons(src, lab.root / folder)
+    return path
+
+
 def test_open_and_close_leaves_a_fresh_lesson_byte_identical(make_lab):
     """The stored kernel metadata is what JupyterLab writes: no edit, no autosave."""
-    copy = make_lab.root / "fresh-copy.ipynb"
-    copy.write_bytes(LESSONS[1].read_bytes())
-    try:
-        for _ in range(2):  # open, close; open again (the kernel is already known), close
-            page = Page(make_lab, copy.name)
-            try:
-                assert not page.dirty()
-                page.save(copy)  # even an explicit save writes the same bytes
-            finally:
-                page.close()
-                _shut_down_kernels(make_lab)
-            assert copy.read_bytes() == LESSONS[1].read_bytes()
-    finally:
-        copy.unlink()
+    copy = _fresh(make_lab, LESSONS[1], "fresh")
+    name = f"fresh/{copy.name}"
+    expected = copy.read_bytes()
+    for _ in range(2):  # open, close; open again (the kernel is already known), close
+        page = Page(make_lab, name)
+        try:
+            assert not page.dirty()
+            page.save(copy)  # even an explicit save writes the same bytes
+        finally:
+            page.close()
+            _shut_down_kernels(make_lab)
+        assert copy.read_bytes() == expected
 
 
 def test_notebook7_run_all_keeps_the_answers_hidden(make_lab):
     lesson = LESSONS[2]
-    name = "notebook7-" + lesson.name
-    path = make_lab.root / name
-    path.write_bytes(lesson.read_bytes())
+    path = _fresh(make_lab, lesson, "notebook7")
+    name = f"notebook7/{path.name}"
+    fresh = path.read_bytes()
     secrets = _secrets(lesson)
     n_cells = len(nbformat.read(lesson, as_version=4).cells)
     try:
@@ -369,7 +378,7 @@ def test_notebook7_run_all_keeps_the_answers_hidden(make_lab):
         try:
             assert_hidden(page.state(), secrets, n_cells)
             assert page.closes_cleanly(), "opening the lesson in Notebook 7 made an edit"
-            assert path.read_bytes() == lesson.read_bytes()
+            assert path.read_bytes() == fresh
         finally:
             page.close()
             _shut_down_kernels(make_lab)
