@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lecture test lint bench clean-venv slides site
+.PHONY: lab lecture test lint bench clean-venv slides site my-lessons fresh
 
 # RISE (slideshows in JupyterLab) reads its defaults from here: a theme without web fonts.
 RISE_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
@@ -31,12 +31,23 @@ $(STAMP): pyproject.toml
 $(RISE_SETTINGS): $(STAMP) cgteach/present/rise.py
 	$(VENV)/bin/python -m cgteach.present rise-settings --out $(VENV)
 
-lab: $(STAMP) $(RISE_SETTINGS)
-	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00-welcome.ipynb
+lab: $(STAMP) $(RISE_SETTINGS) my-lessons
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) $(MY_LESSONS)/00-welcome.ipynb
 
 # JupyterLab for a projector: every picture in lecture mode (large, fits 1280x720).
-lecture: $(STAMP) $(RISE_SETTINGS)
-	CGTEACH_LECTURE=1 $(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00-welcome.ipynb
+lecture: $(STAMP) $(RISE_SETTINGS) my-lessons
+	CGTEACH_LECTURE=1 $(VENV)/bin/jupyter lab $(LAB_ARGS) $(MY_LESSONS)/00-welcome.ipynb
+
+# The student's working copy (git-ignored): `make lab` opens $(MY_LESSONS)/, never notebooks/.
+# A file already there is never overwritten; a lesson new in notebooks/ is copied in.
+MY_LESSONS ?= my-lessons
+
+my-lessons: $(STAMP)
+	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)'
+
+# A fresh copy of one lesson:  make fresh LESSON=02  (your old copy moves to $(MY_LESSONS)/replaced/)
+fresh: $(STAMP)
+	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
 # The tests check the exported slideshows and site, so build them first.
 test: $(STAMP) $(RISE_SETTINGS) slides site

@@ -31,8 +31,10 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 REQUIRE = os.environ.get("CGTEACH_REQUIRE_BROWSER") == "1"
-#: Screenshots and the latency record go here.
-ARTIFACTS = Path(os.environ.get("CGTEACH_BROWSER_ARTIFACTS", "/tmp/cg/widgets"))
+ROOT = Path(__file__).resolve().parents[2]
+#: Screenshots and the latency record go here: the project's git-ignored build/browser/
+#: unless CGTEACH_BROWSER_ARTIFACTS names another folder.
+ARTIFACTS = Path(os.environ.get("CGTEACH_BROWSER_ARTIFACTS", ROOT / "build" / "browser"))
 
 
 def _missing() -> str | None:
@@ -315,3 +317,88 @@ def artifacts() -> Path:
     """Where screenshots and measurements are written."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def make_lab(tmp_path_factory):
+    """JupyterLab started by ``make lab`` itself, on a working copy in a temporary folder.
+
+    The real target runs (its prerequisites write the JupyterLab settings and
+    make the working copy, ``MY_LESSONS``); only the port, the token and the
+    user's folders (config, data, runtime, settings, workspaces) are the
+    test's, so nothing of the user's set-up is read or written.  Yields a
+    :class:`Lab` whose ``root`` is the working copy.
+    """
+    reason = _missing()
+    if reason:
+        if REQUIRE:
+            pytest.fail(f"CGTEACH_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    if not shutil.which("make"):
+        pytest.skip("make is not installed")
+    venv = Path(sys.prefix)
+    stamp = venv / ".cgteach-installed"
+    if not stamp.exists() or stamp.stat().st_mtime < (ROOT / "pyproject.toml").stat().st_mtime:
+        pytest.fail(f"{stamp} is missing or older than pyproject.toml: run make first "
+                    "(the test must not install anything)")
+    base = tmp_path_factory.mktemp("make-lab")
+    copy = base / "my-lessons"
+    home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
+    for d in home.values():
+        d.mkdir()
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "JUPYTER_TOKEN")}
+    env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
+               JUPYTER_RUNTIME_DIR=str(home["runtime"]),
+               JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
+               JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1")
+    args = (f"--no-browser --port={port} --ServerApp.ip=127.0.0.1 --ServerApp.port_retries=0 "
+            "--ServerApp.token= --ServerApp.password= --ServerApp.disable_check_xsrf=True")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args += " --allow-root"
+    log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
+    # A session of its own, so that teardown stops make and the server it started.
+    proc = subprocess.Popen(
+        ["make", "-s", "-C", str(ROOT), "lab", f"VENV={venv}", f"PYTHON={sys.executable}",
+         f"MY_LESSONS={copy}", f"LAB_ARGS={args}"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            _stop(proc)
+            log.close()
+            pytest.fail("make lab did not start JupyterLab:\n"
+                        + (base / "server.log").read_text()[-3000:])
+        time.sleep(0.3)
+    lab = Lab(url, copy)
+    lab.log = base / "server.log"
+    try:
+        yield lab
+    finally:
+        lab.close()
+        _stop(proc)
+        log.close()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _stop(proc) -> None:
+    """Stop ``proc`` (``make``) and the server it started: the process group we created."""
+    import signal
+
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        except ProcessLookupError:
+            pass
