@@ -39,14 +39,20 @@ __all__ = [
     "check_ax",
     "decorate",
     "style",
+    "EDGE_STYLES",
+    "edge_style",
+    "draw_edge",
+    "edge_handles",
+    "edge_legend",
 ]
 
-#: Edge and node colours, chosen to stay distinct for colour-blind readers
-#: and on a washed-out projector.
+#: Edge and node colours.  Blue, red and green are the Okabe–Ito hues, chosen
+#: to stay apart for colour-blind readers; colour is never the only signal
+#: for an edge (see :data:`EDGE_STYLES`).
 COLOURS = {
-    "green": "#1b9e3e",
-    "blue": "#1f4fd1",
-    "red": "#d7261e",
+    "green": "#009E73",
+    "blue": "#0072B2",
+    "red": "#D55E00",
     "ground": "#5b4636",
     "highlight": "#ff9f1c",
     "white": "#ffffff",
@@ -284,3 +290,110 @@ def decorate(ax, title=None, *, axis_off=True, equal=False):
     if equal:
         ax.set_aspect("equal")
     return ax
+
+
+# ---------------------------------------------------------------------------
+# Edge kinds: colour is never the only signal (issue 28).
+
+#: How each edge colour is drawn, so that it reads without colour too: blue a
+#: solid line, red a dashed line, green a "double" line (a solid green line
+#: with a thin light stripe along its middle).  ``letter`` is the short name
+#: a picture may write beside an edge; ``dashes`` is the on/off pattern in
+#: multiples of the line width; ``stripe`` the stripe's width as a fraction
+#: of the line width and ``stripe_colour`` its colour.  The widgets draw the
+#: same kinds the same way.
+EDGE_STYLES = {
+    "blue": {"colour": "#0072B2", "linestyle": "solid", "letter": "B",
+             "description": "solid line", "dashes": None},
+    "red": {"colour": "#D55E00", "linestyle": "dashed", "letter": "R",
+            "description": "dashed line", "dashes": (2.6, 1.5)},
+    "green": {"colour": "#009E73", "linestyle": "double", "letter": "G",
+              "description": "double line", "dashes": None,
+              "width": 1.35, "stripe": 0.4, "stripe_colour": "#ffffff"},
+}
+
+
+def edge_style(colour: str) -> dict:
+    """The drawing style of an edge colour (a copy of its :data:`EDGE_STYLES` entry).
+
+    >>> edge_style("red")["linestyle"], edge_style("green")["letter"]
+    ('dashed', 'G')
+    """
+    try:
+        return dict(EDGE_STYLES[colour])
+    except (KeyError, TypeError):
+        raise ValueError(f"colour must be one of {sorted(EDGE_STYLES)}, got {_show(colour)}") from None
+
+
+def _line_kwargs(colour: str, lw: float) -> list[dict]:
+    """Keyword arguments of the one or two ``plot`` calls that draw an edge of ``colour``."""
+    st = edge_style(colour)
+    if st["linestyle"] == "double":
+        width = lw * st["width"]
+        return [{"color": st["colour"], "lw": width, "solid_capstyle": "round"},
+                {"color": st["stripe_colour"], "lw": width * st["stripe"],
+                 "solid_capstyle": "butt"}]
+    if st["linestyle"] == "dashed":
+        return [{"color": st["colour"], "lw": lw, "linestyle": (0, st["dashes"]),
+                 "dash_capstyle": "butt"}]
+    return [{"color": st["colour"], "lw": lw, "solid_capstyle": "round"}]
+
+
+def draw_edge(ax, xs, ys, colour: str, lw: float, zorder: float = 3, **options) -> list:
+    """Draw one edge of ``colour`` through the points ``xs, ys``; return its lines.
+
+    The line style follows :data:`EDGE_STYLES` (a green edge is two lines:
+    the green line and its light centre stripe just above it).
+    """
+    lines = []
+    for k, kwargs in enumerate(_line_kwargs(colour, lw)):
+        lines += ax.plot(xs, ys, zorder=zorder + 0.01 * k, **kwargs, **options)
+    return lines
+
+
+def edge_handles(colours, lw: float | None = None):
+    """Legend handles and labels for the edge ``colours`` (in the order blue, red, green)."""
+    from matplotlib.lines import Line2D
+
+    lw = STYLE["line"] * 1.4 if lw is None else lw
+    handles, labels = [], []
+    for colour in ("blue", "red", "green"):
+        if colour not in colours:
+            continue
+        st = EDGE_STYLES[colour]
+        lines = tuple(Line2D([], [], **kwargs) for kwargs in _line_kwargs(colour, lw))
+        handles.append(lines if len(lines) > 1 else lines[0])
+        labels.append(f"{st['letter']} {colour}: {st['description']}")
+    return handles, labels
+
+
+def edge_legend(ax, colours, *, where="below", fig=None, ncol=None):
+    """A legend saying how each of the edge ``colours`` is drawn; returns it (or ``None``).
+
+    ``where="below"`` puts it under the axes, centred; ``fig`` draws one
+    legend for the whole figure instead, above its top.
+    """
+    from matplotlib.legend_handler import HandlerTuple
+
+    handles, labels = edge_handles(colours)
+    if not handles:
+        return None
+    options = {
+        "handler_map": {tuple: HandlerTuple(ndivide=1)},
+        "fontsize": STYLE["font"] * 0.8,
+        "frameon": False,
+        "handlelength": 2.6,
+        "columnspacing": 1.2,
+        "borderaxespad": 0.2,
+    }
+    if fig is not None:
+        return fig.legend(handles, labels, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+                          ncol=len(handles), **options)
+    if ncol is None:
+        fig_ = ax.figure
+        width = ax.get_position().width * fig_.get_figwidth()
+        # about 1.9 inches a column at 12 pt; one column when the axes is narrow
+        per = 2.0 * STYLE["font"] * 0.8 / 9.6
+        ncol = max(1, min(len(handles), int(width // per)))
+    return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                     ncol=ncol, **options)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+import numbers
 import textwrap
 
 from cgteach._validate import show as _show
@@ -29,14 +30,18 @@ from cgteach.draw._style import (
     check_ax,
     decorate,
     detached_figure,
+    draw_edge,
+    edge_legend,
     new_axes,
     new_figure,
 )
 
-__all__ = ["MAX_DRAWN_EDGES", "layout", "draw_position", "draw_summary", "draw_steps", "png"]
+__all__ = ["MAX_DRAWN_EDGES", "MAX_STEP_COLUMNS", "layout", "draw_position", "draw_summary", "draw_steps", "png"]
 
 #: Positions with more edges than this get a summary picture (see the module docstring).
 MAX_DRAWN_EDGES = 400
+#: :func:`draw_steps` puts at most this many panels in a row.
+MAX_STEP_COLUMNS = 12
 
 _LOOP_LENGTH = 0.62  # in layout units: the distance between layers is 1
 _LOOP_HALF_ANGLE = math.radians(34)
@@ -398,13 +403,15 @@ def _point_along(xs, ys, t):
 
 
 def draw_position(position, ax=None, highlight=None, labels=False, title=None,
-                  node_labels=False):
+                  node_labels=False, legend=True):
     """Draw a Hackenbush position on ``ax`` (a new figure when ``None``).
 
     ``highlight`` is an edge index, or a list of them, to mark as a cut
     (thick orange, with scissors); ``labels=True`` writes each edge's index
     on it (or pass a list or dict of texts); ``node_labels=True`` names the
-    nodes.  Returns the ``Axes``.
+    nodes.  Blue edges are solid, red dashed and green double lines (see
+    :data:`cgteach.draw._style.EDGE_STYLES`); ``legend=True`` writes under the
+    picture which is which.  Returns the ``Axes``.
     """
     from cgteach.hackenbush.position import Hackenbush
 
@@ -437,7 +444,7 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
             ax.text(sx, sy, "\u2702", fontsize=font * 1.9, color=COLOURS["black"],
                     rotation=angle - 90,
                     rotation_mode="anchor", ha="center", va="center", zorder=6)
-        ax.plot(xs, ys, color=COLOURS[colour], lw=lw, solid_capstyle="round", zorder=3)
+        draw_edge(ax, xs, ys, colour, lw, zorder=3)
         if i in texts:
             if i in geometry.loop_tips:   # just beyond the petal's tip, not on it
                 x0, y0, a = geometry.loop_tips[i]
@@ -469,6 +476,8 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.55 if node_labels else -0.3, geometry.top + 0.6)
     decorate(ax, title, equal=True)
+    if legend:
+        edge_legend(ax, {c for _, _, c in position.edges})
     return ax
 
 
@@ -493,11 +502,15 @@ def draw_summary(position, ax=None, title=None):
     total = max(len(edges), 1)
     ax = new_axes(ax, size=(7.0, 2.2))
     left = 0.0
+    hatches = {"blue": None, "red": "//", "green": ".."}
     for colour, count in counts.items():
         if count:
-            ax.barh(0.0, count / total, left=left, height=0.5, color=COLOURS[colour])
+            ax.barh(0.0, count / total, left=left, height=0.5, color=COLOURS[colour],
+                    hatch=hatches[colour], edgecolor="white", lw=0)
             left += count / total
-    parts = [f"{count:,} {colour}" for colour, count in counts.items() if count]
+    parts = [f"{count:,} {colour}" + ("" if hatches[colour] is None else
+                                      f" ({'hatched' if colour == 'red' else 'dotted'})")
+             for colour, count in counts.items() if count]
     n_nodes = len(position.nodes)
     ax.text(0.0, 0.55, f"{len(edges):,} edges on {n_nodes:,} nodes: " + ", ".join(parts),
             ha="left", va="bottom", fontsize=STYLE["font"], color=COLOURS["text"])
@@ -540,6 +553,12 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
         panels.append((f"{k}. {step.rule}", step.description, step.position, step.origin))
     if not panels:
         raise ValueError("draw_steps() needs at least one step or a start position")
+    if isinstance(ncols, bool) or not isinstance(ncols, numbers.Integral):
+        raise TypeError(f"ncols must be a whole number of panels a row (1 to {MAX_STEP_COLUMNS}), "
+                        f"got {_show(ncols)} of type {type(ncols).__name__}")
+    if not 1 <= ncols <= MAX_STEP_COLUMNS:
+        raise ValueError(f"ncols must be from 1 to {MAX_STEP_COLUMNS} panels a row, "
+                         f"got {_show(ncols)}")
     ncols = max(1, min(int(ncols), len(panels)))
     nrows = -(-len(panels) // ncols)
     if axes is None:
@@ -570,11 +589,15 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
         if labels:
             texts = (True if origin is None
                      else [_origin_text(o) for o in origin])
-        draw_position(position, ax=ax, labels=texts)
+        draw_position(position, ax=ax, labels=texts, legend=False)
         ax.set_title(name, fontsize=STYLE["font"] + 3, color=COLOURS["text"],
                      fontweight="bold")
         ax.text(0.5, -0.04, textwrap.fill(text, wrap), transform=ax.transAxes,
                 ha="center", va="top", fontsize=STYLE["font"], color=COLOURS["text"])
+    # One legend a figure, above its first row.
+    colours = {c for _, _, p, _ in panels for _, _, c in p.edges}
+    for fig in dict.fromkeys(a.figure for a in axes[: len(panels)]):
+        edge_legend(None, colours, fig=fig)
     return list(axes[: len(panels)])
 
 

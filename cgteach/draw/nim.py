@@ -22,6 +22,11 @@ from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
 
 __all__ = ["draw_heaps", "draw_binary_table", "draw_subpiles"]
 
+#: :func:`draw_heaps` draws every stone: at most this many in a pile ...
+MAX_DRAWN_STONES = 200
+#: ... and at most this many piles (more could not be told apart on a page).
+MAX_DRAWN_PILES = 40
+
 _STONE = COLOURS["blue"]
 _TAKEN = COLOURS["highlight"]
 _ODD_BAND = "#ffe2b8"
@@ -66,7 +71,7 @@ def draw_heaps(heaps, ax=None, highlight=None):
     ['Pile 1', '10', 'take 1']
     >>> import matplotlib.pyplot as plt; plt.close("all")
     """
-    heaps = as_heaps(heaps)
+    heaps = as_heaps(heaps, limit=MAX_DRAWN_PILES, size=MAX_DRAWN_STONES)
     move = _check_highlight(heaps, highlight)
     n = len(heaps)
     tallest = max(heaps, default=0)

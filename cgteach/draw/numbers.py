@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, STYLE, decorate, draw_edge, new_axes
 from cgteach.numbers import (
     _as_fraction,
     as_dyadic,
@@ -86,13 +86,12 @@ def draw_birthday_tree(days: int = 4, highlight=None, ax=None):
             continue
         parent = _from_prefix(signs[:-1])
         (x0, y0), (x1, y1) = spot(parent), spot(x)
-        colour = COLOURS["blue"] if signs[-1] == "+" else COLOURS["red"]
+        kind = "blue" if signs[-1] == "+" else "red"
+        colour = COLOURS[kind]
         highlighted = x in on_path
-        ax.plot(
-            [x0, x1], [y0, y1], color=colour, zorder=1 if not highlighted else 3,
-            lw=line * (1.9 if highlighted else 0.8), alpha=1.0 if highlighted else 0.35,
-            solid_capstyle="round",
-        )
+        # a step right is solid blue, a step left dashed red (as a blue-red edge)
+        draw_edge(ax, [x0, x1], [y0, y1], kind, line * (1.9 if highlighted else 0.8),
+                  zorder=1 if not highlighted else 3, alpha=1.0 if highlighted else 0.45)
         if highlighted:
             ax.text(
                 (x0 + x1) / 2 + (0.35 if signs[-1] == "+" else -0.35), (y0 + y1) / 2 + 0.1,

@@ -7,6 +7,8 @@ are filled in the P colour throughout, so a picture can be read at a glance.
 
 from __future__ import annotations
 
+import numbers
+
 from cgteach._validate import show as _show
 from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
 
@@ -77,6 +79,40 @@ def _check_marker(marker, rows):
     return (r, c)
 
 
+def _check_grid(grid, rows):
+    """The maze's values as rows of ints (``None`` on walls), the maze's shape; else raise."""
+    from cgteach._validate import as_list
+
+    h, w = len(rows), len(rows[0])
+    if isinstance(grid, (str, bytes, bytearray, dict)) or not hasattr(grid, "__iter__"):
+        raise TypeError(f"grid must be a list of {h} rows of {w} values (from "
+                        f"maze.grundy_grid), got {_show(grid)} of type {type(grid).__name__}")
+    out = as_list(grid, "grid", limit=h)
+    if len(out) != h:
+        raise ValueError(f"grid must have {h} rows, one for each row of the maze, "
+                         f"got {len(out)}")
+    checked = []
+    for r, row in enumerate(out):
+        if isinstance(row, (str, bytes, bytearray, dict)) or not hasattr(row, "__iter__"):
+            raise TypeError(f"grid row {r} must be a list of {w} values, got {_show(row)} "
+                            f"of type {type(row).__name__}")
+        items = as_list(row, f"grid row {r}", limit=w)
+        if len(items) != w:
+            raise ValueError(f"grid row {r} must have {w} values, one for each column of "
+                             f"the maze, got {len(items)}")
+        for c, v in enumerate(items):
+            if v is None:
+                continue
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
+                raise TypeError(f"grid[{r}][{c}] must be a non-negative integer or None, "
+                                f"got {_show(v)} of type {type(v).__name__}")
+            if v > 10**6:
+                raise ValueError(f"grid[{r}][{c}] must be at most 1000000 (a maze's "
+                                 f"values are small), got {_show(v)}")
+        checked.append([None if v is None else int(v) for v in items])
+    return checked
+
+
 def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values=True, title=None):
     """Draw a maze: walls black, Grundy numbers on the floor, the figure on ``marker``.
 
@@ -94,6 +130,8 @@ def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values
     if grid is None and show_values:
         grid = _maze.grundy_grid(rows)
     h, w = len(rows), len(rows[0])
+    if grid is not None:
+        grid = _check_grid(grid, rows)
     ax = new_axes(ax, size=(0.75 * w + 0.6, 0.75 * h + 0.6))
     reach = set()
     if marker is not None:
