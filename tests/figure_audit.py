@@ -87,9 +87,9 @@ def _nodes(fig, renderer):
                 out.append((x, y, math.sqrt(s) / 2 * fig.dpi / 72))
         for patch in ax.patches:
             if isinstance(patch, Circle) and patch.get_visible() and patch.get_fill():
-                (x, y) = patch.get_transform().transform(patch.center)
-                (x1, _) = patch.get_transform().transform((patch.center[0] + patch.radius,
-                                                           patch.center[1]))
+                to_px = patch.get_data_transform()
+                (x, y) = to_px.transform(patch.center)
+                (x1, _) = to_px.transform((patch.center[0] + patch.radius, patch.center[1]))
                 out.append((x, y, abs(x1 - x)))
     return out
 
@@ -182,7 +182,8 @@ def run_notebook(path, mode):
         report["cells"] += 1
         result = shell.run_cell(cell.source, store_history=False, silent=False)
         if not result.success and "NBVAL_RAISES_EXCEPTION" not in cell.source:
-            report["errors"].append(f"cell {k}: {result.error_in_exec or result.error_before_exec!r}")
+            error = result.error_in_exec or result.error_before_exec
+            report["errors"].append(f"cell {k}: {error!r}")
         show()
     if matplotlib.get_backend().lower() != "agg":
         report["errors"].append(f"backend changed to {matplotlib.get_backend()}")

@@ -55,7 +55,7 @@ VISIONS = ["normal", *MACHADO, "greyscale"]
 # Margins the drawing must keep (see the module docstring).
 MIN_INK_CONTRAST = 3.0      # edge against the page, WCAG 2.1 non-text contrast
 MIN_STYLE_MARGIN = 0.15     # distance of each edge's signature from the other kinds' boxes
-MIN_HUE_DELTA_E = 12.0      # CIE76 ΔE between the kinds' inks under each deficiency (≈ 2× "clearly different")
+MIN_HUE_DELTA_E = 12.0      # CIE76 ΔE between the kinds' inks under each deficiency
 
 
 # ---------------------------------------------------------------- pixels

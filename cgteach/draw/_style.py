@@ -44,6 +44,9 @@ __all__ = [
     "draw_edge",
     "edge_handles",
     "edge_legend",
+    "place_labels",
+    "fit_text_width",
+    "shrink_text_to_grid",
 ]
 
 #: Edge and node colours.  Blue, red and green are the Okabe–Ito hues, chosen
@@ -278,13 +281,23 @@ def new_axes(ax=None, size=(6.0, 4.0)):
     return ax
 
 
+def _cell_width_points(ax) -> float:
+    """The width (points) of the grid cell ``ax`` stands in, or of ``ax`` itself."""
+    fig = ax.figure
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    box = spec.get_position(fig) if spec is not None else ax.get_position()
+    return box.width * fig.get_figwidth() * 72.0
+
+
 def decorate(ax, title=None, *, axis_off=True, equal=False):
     """Apply the house style to ``ax``: title, no frame, optional equal aspect."""
     if ax is None:
         raise TypeError("decorate() needs a matplotlib Axes to style, got None")
     check_ax(ax)
     if title:
-        ax.set_title(title, fontsize=STYLE["font"] + 2, color=COLOURS["text"])
+        size = STYLE["font"] + 2
+        ax.set_title(fit_text_width(str(title), _cell_width_points(ax), size), fontsize=size,
+                     color=COLOURS["text"])
     if axis_off:
         ax.set_axis_off()
     if equal:
@@ -322,7 +335,8 @@ def edge_style(colour: str) -> dict:
     try:
         return dict(EDGE_STYLES[colour])
     except (KeyError, TypeError):
-        raise ValueError(f"colour must be one of {sorted(EDGE_STYLES)}, got {_show(colour)}") from None
+        raise ValueError(f"colour must be one of {sorted(EDGE_STYLES)}, "
+                         f"got {_show(colour)}") from None
 
 
 def _line_kwargs(colour: str, lw: float) -> list[dict]:
@@ -397,3 +411,98 @@ def edge_legend(ax, colours, *, where="below", fig=None, ncol=None):
         ncol = max(1, min(len(handles), int(width // per)))
     return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                      ncol=ncol, **options)
+
+
+# ---------------------------------------------------------------------------
+# Labels that keep clear of each other and of nodes (issue 30).
+
+def _display_boxes_clear(box, taken, nodes, slack=1.0):
+    """How much ``box`` (x0, y0, x1, y1 in pixels) overlaps ``taken`` boxes and ``nodes``."""
+    x0, y0, x1, y1 = box
+    bad = 0.0
+    for a0, b0, a1, b1 in taken:
+        w = min(x1, a1) - max(x0, a0) + slack
+        h = min(y1, b1) - max(y0, b0) + slack
+        if w > 0 and h > 0:
+            bad += w * h
+    for cx, cy, r in nodes:
+        nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+        d = ((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5
+        if d < r + slack:
+            bad += (r + slack - d) * 4
+    return bad
+
+
+def place_labels(ax, labels, nodes=(), taken=()):
+    """Move each text to the first of its candidate spots that is clear; return the boxes.
+
+    ``labels`` is a list of ``(text, candidates)``: a matplotlib ``Text`` and
+    the points (data coordinates) where it may stand, best first.  ``nodes``
+    are ``(x, y, radius_points)`` in data coordinates (radius in points);
+    ``taken`` boxes (pixels) that are already occupied.  A text goes to the
+    first spot where its box meets no placed text and no node; when no spot
+    is clear, to the one with the least overlap.  The layout is measured as
+    the figure stands (call it after the limits and the aspect are set).
+    """
+    if not labels:
+        return list(taken)
+    fig = ax.figure
+    ax.apply_aspect()
+    renderer = fig.canvas.get_renderer()
+    scale = fig.dpi / 72.0
+    node_px = []
+    for x, y, r in nodes:
+        px, py = ax.transData.transform((x, y))
+        node_px.append((px, py, r * scale))
+    boxes = list(taken)
+    minimum = LECTURE_MIN_POINTS if STYLE["lecture"] else 0.0
+    for text, candidates in labels:
+        if text.get_fontsize() < minimum:   # as the lecture figure will draw it
+            text.set_fontsize(minimum)
+        best, best_bad, best_box = None, None, None
+        for point in candidates:
+            text.set_position(point)
+            bb = text.get_window_extent(renderer)
+            patch = text.get_bbox_patch()
+            pad = 0.0
+            if patch is not None:
+                pad = 0.3 * text.get_fontsize() * scale
+            box = (bb.x0 - pad, bb.y0 - pad, bb.x1 + pad, bb.y1 + pad)
+            bad = _display_boxes_clear(box, boxes, node_px)
+            if best_bad is None or bad < best_bad:
+                best, best_bad, best_box = point, bad, box
+            if bad == 0:
+                break
+        text.set_position(best)
+        boxes.append(best_box)
+    return boxes
+
+
+def fit_text_width(text: str, width_points: float, fontsize: float) -> str:
+    """``text`` wrapped so that each line is about ``width_points`` wide at ``fontsize``."""
+    import textwrap
+
+    chars = max(8, int(width_points / (0.56 * fontsize)))
+    return "\n".join(textwrap.fill(part, chars) for part in text.split("\n"))
+
+
+def shrink_text_to_grid(ax, texts, cell=1.0, lines=1.25, floor=5.0):
+    """Make ``texts`` no taller than ``cell`` data units over ``lines`` lines of text.
+
+    For pictures laid out on a grid of text (the binary table) drawn on a
+    given, perhaps small, ``ax``: when a row of the grid is shorter on the
+    page than a line of text, every text in ``texts`` shrinks by the same
+    factor (never below ``floor`` points).  Returns the factor used.
+    """
+    if not texts:
+        return 1.0
+    ax.apply_aspect()
+    (_, y0), (_, y1) = ax.transData.transform([(0, 0), (0, cell)])
+    room = abs(y1 - y0) * 72.0 / ax.figure.dpi          # points a row
+    tallest = max(t.get_fontsize() for t in texts) * lines
+    if tallest <= room:
+        return 1.0
+    factor = room / tallest
+    for t in texts:
+        t.set_fontsize(max(floor, t.get_fontsize() * factor))
+    return factor

@@ -215,7 +215,7 @@ _LECTURE_ROWS = 6
 
 
 def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, title=None):
-    """Draw Grundy values as a row of coloured squares, heap numbers above.
+    """Draw Grundy values as a row of coloured squares, pile sizes above.
 
     ``values[i]`` belongs to heap ``start + i``.  Long strips wrap after
     ``per_row`` squares (default: 20, or the period when one is given, so
@@ -296,17 +296,18 @@ def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, tit
                     color=COLOURS["red"],
                     linewidth=STYLE["line"] * (1.2 if k == 0 else 0.7),
                     zorder=5,
-                    solid_capstyle="butt",
+                    linestyle=(0, (2.6, 1.5)),   # dashed: not told by colour alone
+                    dash_capstyle="butt",
                 )
             k += 1
         ax.text(
             0,
             -(nrows - 1) * 1.5 - 0.25,
-            f"red lines: period {p}, starting at heap {e}",
+            f"dashed red lines: period {p}, starting at pile {e}",
             ha="left",
             va="top",
             fontsize=font * 0.8,
-            color=COLOURS["red"],
+            color=COLOURS["text"],
         )
     ax.set_xlim(-0.1, min(n, per_row) + 0.1)
     ax.set_ylim(-(nrows - 1) * 1.5 - (1.0 if period is not None else 0.4), 1.6)
@@ -409,8 +410,8 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
     tick_font = font * min(0.7, 0.7 * 24 / max(n, 1))  # long axes get smaller tick labels
     ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
     ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
-    ax.set_xlabel("heap a", fontsize=font)
-    ax.set_ylabel("heap b", fontsize=font)
+    ax.set_xlabel("pile a", fontsize=font)
+    ax.set_ylabel("pile b", fontsize=font)
     ax.tick_params(length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)
