@@ -114,6 +114,9 @@ def audit(fig):
         bb = t.get_window_extent(renderer)
         if bb.width <= 0 or bb.height <= 0:
             continue
+        patch = t.get_bbox_patch()
+        if patch is not None and patch.get_visible():   # a boxed label: its box counts
+            bb = bb.union([bb, patch.get_window_extent(renderer)])
         boxes.append((t, bb.x0 + SLACK, bb.y0 + SLACK, bb.x1 - SLACK, bb.y1 - SLACK))
     problems = []
     for a in range(len(boxes)):
