@@ -365,8 +365,11 @@ def draw_edge(ax, xs, ys, colour: str, lw: float, zorder: float = 3, **options) 
     return lines
 
 
-def edge_handles(colours, lw: float | None = None):
-    """Legend handles and labels for the edge ``colours`` (in the order blue, red, green)."""
+def edge_handles(colours, lw: float | None = None, short: bool = False):
+    """Legend handles and labels for the edge ``colours`` (in the order blue, red, green).
+
+    ``short=True`` labels them "B blue" … (the handle shows the line style).
+    """
     from matplotlib.lines import Line2D
 
     lw = STYLE["line"] * 1.4 if lw is None else lw
@@ -377,7 +380,8 @@ def edge_handles(colours, lw: float | None = None):
         st = EDGE_STYLES[colour]
         lines = tuple(Line2D([], [], **kwargs) for kwargs in _line_kwargs(colour, lw))
         handles.append(lines if len(lines) > 1 else lines[0])
-        labels.append(f"{st['letter']} {colour}: {st['description']}")
+        labels.append(f"{st['letter']} {colour}" if short
+                      else f"{st['letter']} {colour}: {st['description']}")
     return handles, labels
 
 
@@ -392,9 +396,15 @@ def edge_legend(ax, colours, *, where="below", fig=None, ncol=None):
     handles, labels = edge_handles(colours)
     if not handles:
         return None
+    size = STYLE["font"] * 0.8
+    if fig is None:
+        # A narrow panel (one of several side by side) gets the short labels.
+        longest = max(len(t) for t in labels)
+        if (2.6 + 1.0 + 0.6 * longest) * size > _cell_width_points(ax):
+            handles, labels = edge_handles(colours, short=True)
     options = {
         "handler_map": {tuple: HandlerTuple(ndivide=1)},
-        "fontsize": STYLE["font"] * 0.8,
+        "fontsize": size,
         "frameon": False,
         "handlelength": 2.6,
         "columnspacing": 1.2,
@@ -404,11 +414,9 @@ def edge_legend(ax, colours, *, where="below", fig=None, ncol=None):
         return fig.legend(handles, labels, loc="lower center", bbox_to_anchor=(0.5, 1.0),
                           ncol=len(handles), **options)
     if ncol is None:
-        fig_ = ax.figure
-        width = ax.get_position().width * fig_.get_figwidth()
-        # about 1.9 inches a column at 12 pt; one column when the axes is narrow
-        per = 2.0 * STYLE["font"] * 0.8 / 9.6
-        ncol = max(1, min(len(handles), int(width // per)))
+        # as many columns as fit the panel's width; one when it is narrow
+        per = (2.6 + 1.0 + 0.6 * max(len(t) for t in labels) + 1.2) * size
+        ncol = max(1, min(len(handles), int(_cell_width_points(ax) // per)))
     return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                      ncol=ncol, **options)
 

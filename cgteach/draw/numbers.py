@@ -238,10 +238,13 @@ def draw_number_line(left_values, right_values, value=None, ax=None, title=None)
     ax.text(float(value), -0.17, fraction_label(value), ha="center", va="top", zorder=4,
             fontsize=font + 3, fontweight="bold", color=COLOURS["text"], path_effects=outline)
 
-    ax.text(x_hi, -1.1, "Blue's options \u25b2", ha="right", va="bottom",
-            fontsize=font - 1, color=COLOURS["blue"])
-    ax.text(x_hi, 1.1, "Red's options \u25bc", ha="right", va="top",
-            fontsize=font - 1, color=COLOURS["red"])
+    others = list(ax.texts)
+    captions = [
+        ax.text(x_hi, -1.1, "Blue's options \u25b2", ha="right", va="bottom",
+                fontsize=font - 1, color=COLOURS["blue"]),
+        ax.text(x_hi, 1.1, "Red's options \u25bc", ha="right", va="top",
+                fontsize=font - 1, color=COLOURS["red"]),
+    ]
     if lo is None:
         ax.text(x_lo, -1.1, "Blue has no move", ha="left", va="bottom",
                 fontsize=font - 1, color=COLOURS["blue"], style="italic")
@@ -252,7 +255,19 @@ def draw_number_line(left_values, right_values, value=None, ax=None, title=None)
     ax.set_ylim(-1.15, 1.15)
     if title is None:
         title = f"The simplest number in the gap is {value}"
-    return decorate(ax, title)
+    decorate(ax, title)
+    # The two captions keep clear of the option values (issue 30): at the right
+    # end if it is free, else further left.
+    renderer = ax.figure.canvas.get_renderer()
+    taken = []
+    for t in others:
+        bb = t.get_window_extent(renderer)
+        taken.append((bb.x0, bb.y0, bb.x1, bb.y1))
+    span = x_hi - x_lo
+    for caption, y in zip(captions, (-1.1, 1.1), strict=True):
+        spots = [(x_hi - k * span / 8, y) for k in range(9)]
+        taken = place_labels(ax, [(caption, spots)], taken=taken)
+    return ax
 
 
 def draw_explanation(explanation, ax=None):

@@ -7,10 +7,11 @@ are filled in the P colour throughout, so a picture can be read at a glance.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 from cgteach._validate import show as _show
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, LECTURE_MIN_POINTS, STYLE, decorate, new_axes
 
 __all__ = [
     "draw_maze",
@@ -252,9 +253,12 @@ def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, tit
     ax = new_axes(ax, size=(0.55 * min(n, per_row) + 0.8, 0.85 * nrows + 0.9))
     font = STYLE["font"]
     if left_out:
-        ax.text(min(n, per_row), -(nrows - 1) * 1.5 - 0.25,
-                f"heaps {start + n} to {start + n + left_out - 1} are not shown",
-                ha="right", va="top", fontsize=font * 0.8, color=COLOURS["muted"])
+        # below the period's caption (which starts at the left, one line down)
+        ax.annotate(f"piles {start + n} to {start + n + left_out - 1} are not shown",
+                    (min(n, per_row), -(nrows - 1) * 1.5 - 0.25),
+                    xytext=(0, -1.5 * font * 0.8 if period is not None else 0),
+                    textcoords="offset points",
+                    ha="right", va="top", fontsize=font * 0.8, color=COLOURS["muted"])
     for i, v in enumerate(values):
         row, col = divmod(i, per_row)
         y = -row * 1.5
@@ -408,8 +412,13 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
                     fontweight="bold" if v == 0 else "normal",
                 )
     tick_font = font * min(0.7, 0.7 * 24 / max(n, 1))  # long axes get smaller tick labels
-    ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
-    ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
+    # every tick label when they fit side by side, else every second (or third ...)
+    width_in = ax.get_position().width * ax.figure.get_figwidth()
+    shown = max(tick_font, LECTURE_MIN_POINTS if STYLE["lecture"] else 0.0)
+    every = max(1, math.ceil(n * 0.62 * shown * 2.6 / 72 / max(width_in, 0.1)))
+    ticks = list(range(0, n, every))
+    ax.set_xticks([i + 0.5 for i in ticks], [str(i) for i in ticks], fontsize=tick_font)
+    ax.set_yticks([i + 0.5 for i in ticks], [str(i) for i in ticks], fontsize=tick_font)
     ax.set_xlabel("pile a", fontsize=font)
     ax.set_ylabel("pile b", fontsize=font)
     ax.tick_params(length=0)
