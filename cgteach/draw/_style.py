@@ -296,8 +296,10 @@ def decorate(ax, title=None, *, axis_off=True, equal=False):
     check_ax(ax)
     if title:
         size = STYLE["font"] + 2
-        ax.set_title(fit_text_width(str(title), _cell_width_points(ax), size), fontsize=size,
-                     color=COLOURS["text"])
+        text = str(title)
+        if len(ax.figure.axes) > 1:   # panels side by side: a title keeps to its own panel
+            text = fit_text_width(text, _cell_width_points(ax), size)
+        ax.set_title(text, fontsize=size, color=COLOURS["text"])
     if axis_off:
         ax.set_axis_off()
     if equal:
