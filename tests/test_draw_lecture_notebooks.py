@@ -59,9 +59,11 @@ def test_the_audit_finds_a_collision():
 
     fig, ax = plt.subplots()
     ax.scatter([0.5], [0.5], s=400)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
     ax.text(0.2, 0.2, "13", fontsize=20)
     ax.text(0.22, 0.2, "15", fontsize=20)
-    ax.text(0.51, 0.52, "14", fontsize=20)
+    ax.text(0.47, 0.47, "14", fontsize=20)   # off its centre: not the node's own name
     problems = audit(fig)
     plt.close(fig)
     assert any("'13' overlaps text '15'" in p for p in problems)
