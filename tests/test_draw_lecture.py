@@ -169,7 +169,7 @@ def test_dawson_strip_splits_into_rows_with_readable_heap_numbers():
     # the period 34 is halved to 17 a row, so repeating values still line up
     assert len(columns) == 17 and len(rows) == 6
     assert [t.get_text() for t in ax.texts if "not shown" in t.get_text()] == [
-        "heaps 102 to 169 are not shown"]
+        "piles 102 to 169 are not shown"]
     with lecture_mode(False):
         whole = _kayles("0.07", 170)
     assert "169" in [t.get_text() for t in whole.texts]

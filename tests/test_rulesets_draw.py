@@ -52,7 +52,7 @@ def test_draw_value_strip_with_period():
     g = octal.values("0.77", 96)
     ax = draw_value_strip(g, period=(71, 12))
     texts = _texts(ax)
-    assert "red lines: period 12, starting at heap 71" in texts
+    assert "dashed red lines: period 12, starting at pile 71" in texts
     assert texts[:2] == ["0", "0"] and "95" in texts
     with pytest.raises(ValueError, match="no values"):
         draw_value_strip([])

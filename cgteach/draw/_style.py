@@ -39,14 +39,23 @@ __all__ = [
     "check_ax",
     "decorate",
     "style",
+    "EDGE_STYLES",
+    "edge_style",
+    "draw_edge",
+    "edge_handles",
+    "edge_legend",
+    "place_labels",
+    "fit_text_width",
+    "shrink_text_to_grid",
 ]
 
-#: Edge and node colours, chosen to stay distinct for colour-blind readers
-#: and on a washed-out projector.
+#: Edge and node colours.  Blue, red and green are the Okabe–Ito hues, chosen
+#: to stay apart for colour-blind readers; colour is never the only signal
+#: for an edge (see :data:`EDGE_STYLES`).
 COLOURS = {
-    "green": "#1b9e3e",
-    "blue": "#1f4fd1",
-    "red": "#d7261e",
+    "green": "#009E73",
+    "blue": "#0072B2",
+    "red": "#D55E00",
     "ground": "#5b4636",
     "highlight": "#ff9f1c",
     "white": "#ffffff",
@@ -272,15 +281,238 @@ def new_axes(ax=None, size=(6.0, 4.0)):
     return ax
 
 
+def _cell_width_points(ax) -> float:
+    """The width (points) of the grid cell ``ax`` stands in, or of ``ax`` itself."""
+    fig = ax.figure
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    box = spec.get_position(fig) if spec is not None else ax.get_position()
+    return box.width * fig.get_figwidth() * 72.0
+
+
 def decorate(ax, title=None, *, axis_off=True, equal=False):
     """Apply the house style to ``ax``: title, no frame, optional equal aspect."""
     if ax is None:
         raise TypeError("decorate() needs a matplotlib Axes to style, got None")
     check_ax(ax)
     if title:
-        ax.set_title(title, fontsize=STYLE["font"] + 2, color=COLOURS["text"])
+        size = STYLE["font"] + 2
+        text = str(title)
+        if len(ax.figure.axes) > 1:   # panels side by side: a title keeps to its own panel
+            text = fit_text_width(text, _cell_width_points(ax), size)
+        ax.set_title(text, fontsize=size, color=COLOURS["text"])
     if axis_off:
         ax.set_axis_off()
     if equal:
         ax.set_aspect("equal")
     return ax
+
+
+# ---------------------------------------------------------------------------
+# Edge kinds: colour is never the only signal (issue 28).
+
+#: How each edge colour is drawn, so that it reads without colour too: blue a
+#: solid line, red a dashed line, green a "double" line (a solid green line
+#: with a thin light stripe along its middle).  ``letter`` is the short name
+#: a picture may write beside an edge; ``dashes`` is the on/off pattern in
+#: multiples of the line width; ``stripe`` the stripe's width as a fraction
+#: of the line width and ``stripe_colour`` its colour.  The widgets draw the
+#: same kinds the same way.
+EDGE_STYLES = {
+    "blue": {"colour": "#0072B2", "linestyle": "solid", "letter": "B",
+             "description": "solid line", "dashes": None},
+    "red": {"colour": "#D55E00", "linestyle": "dashed", "letter": "R",
+            "description": "dashed line", "dashes": (2.6, 1.5)},
+    "green": {"colour": "#009E73", "linestyle": "double", "letter": "G",
+              "description": "double line", "dashes": None,
+              "width": 1.35, "stripe": 0.4, "stripe_colour": "#ffffff"},
+}
+
+
+def edge_style(colour: str) -> dict:
+    """The drawing style of an edge colour (a copy of its :data:`EDGE_STYLES` entry).
+
+    >>> edge_style("red")["linestyle"], edge_style("green")["letter"]
+    ('dashed', 'G')
+    """
+    try:
+        return dict(EDGE_STYLES[colour])
+    except (KeyError, TypeError):
+        raise ValueError(f"colour must be one of {sorted(EDGE_STYLES)}, "
+                         f"got {_show(colour)}") from None
+
+
+def _line_kwargs(colour: str, lw: float) -> list[dict]:
+    """Keyword arguments of the one or two ``plot`` calls that draw an edge of ``colour``."""
+    st = edge_style(colour)
+    if st["linestyle"] == "double":
+        width = lw * st["width"]
+        return [{"color": st["colour"], "lw": width, "solid_capstyle": "round"},
+                {"color": st["stripe_colour"], "lw": width * st["stripe"],
+                 "solid_capstyle": "butt"}]
+    if st["linestyle"] == "dashed":
+        return [{"color": st["colour"], "lw": lw, "linestyle": (0, st["dashes"]),
+                 "dash_capstyle": "butt"}]
+    return [{"color": st["colour"], "lw": lw, "solid_capstyle": "round"}]
+
+
+def draw_edge(ax, xs, ys, colour: str, lw: float, zorder: float = 3, **options) -> list:
+    """Draw one edge of ``colour`` through the points ``xs, ys``; return its lines.
+
+    The line style follows :data:`EDGE_STYLES` (a green edge is two lines:
+    the green line and its light centre stripe just above it).
+    """
+    lines = []
+    for k, kwargs in enumerate(_line_kwargs(colour, lw)):
+        lines += ax.plot(xs, ys, zorder=zorder + 0.01 * k, **kwargs, **options)
+    return lines
+
+
+def edge_handles(colours, lw: float | None = None, short: bool = False):
+    """Legend handles and labels for the edge ``colours`` (in the order blue, red, green).
+
+    ``short=True`` labels them "B blue" … (the handle shows the line style).
+    """
+    from matplotlib.lines import Line2D
+
+    lw = STYLE["line"] * 1.4 if lw is None else lw
+    handles, labels = [], []
+    for colour in ("blue", "red", "green"):
+        if colour not in colours:
+            continue
+        st = EDGE_STYLES[colour]
+        lines = tuple(Line2D([], [], **kwargs) for kwargs in _line_kwargs(colour, lw))
+        handles.append(lines if len(lines) > 1 else lines[0])
+        labels.append(f"{st['letter']} {colour}" if short
+                      else f"{st['letter']} {colour}: {st['description']}")
+    return handles, labels
+
+
+def edge_legend(ax, colours, *, where="below", fig=None, ncol=None):
+    """A legend saying how each of the edge ``colours`` is drawn; returns it (or ``None``).
+
+    ``where="below"`` puts it under the axes, centred; ``fig`` draws one
+    legend for the whole figure instead, above its top.
+    """
+    from matplotlib.legend_handler import HandlerTuple
+
+    handles, labels = edge_handles(colours)
+    if not handles:
+        return None
+    size = STYLE["font"] * 0.8
+    if fig is None:
+        # A narrow panel (one of several side by side) gets the short labels.
+        longest = max(len(t) for t in labels)
+        if (2.6 + 1.0 + 0.6 * longest) * size > _cell_width_points(ax):
+            handles, labels = edge_handles(colours, short=True)
+    options = {
+        "handler_map": {tuple: HandlerTuple(ndivide=1)},
+        "fontsize": size,
+        "frameon": False,
+        "handlelength": 2.6,
+        "columnspacing": 1.2,
+        "borderaxespad": 0.2,
+    }
+    if fig is not None:
+        return fig.legend(handles, labels, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+                          ncol=len(handles), **options)
+    if ncol is None:
+        # as many columns as fit the panel's width; one when it is narrow
+        per = (2.6 + 1.0 + 0.6 * max(len(t) for t in labels) + 1.2) * size
+        ncol = max(1, min(len(handles), int(_cell_width_points(ax) // per)))
+    return ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                     ncol=ncol, **options)
+
+
+# ---------------------------------------------------------------------------
+# Labels that keep clear of each other and of nodes (issue 30).
+
+def _display_boxes_clear(box, taken, nodes, slack=1.0):
+    """How much ``box`` (x0, y0, x1, y1 in pixels) overlaps ``taken`` boxes and ``nodes``."""
+    x0, y0, x1, y1 = box
+    bad = 0.0
+    for a0, b0, a1, b1 in taken:
+        w = min(x1, a1) - max(x0, a0) + slack
+        h = min(y1, b1) - max(y0, b0) + slack
+        if w > 0 and h > 0:
+            bad += w * h
+    for cx, cy, r in nodes:
+        nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+        d = ((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5
+        if d < r + slack:
+            bad += (r + slack - d) * 4
+    return bad
+
+
+def place_labels(ax, labels, nodes=(), taken=()):
+    """Move each text to the first of its candidate spots that is clear; return the boxes.
+
+    ``labels`` is a list of ``(text, candidates)``: a matplotlib ``Text`` and
+    the points (data coordinates) where it may stand, best first.  ``nodes``
+    are ``(x, y, radius_points)`` in data coordinates (radius in points);
+    ``taken`` boxes (pixels) that are already occupied.  A text goes to the
+    first spot where its box meets no placed text and no node; when no spot
+    is clear, to the one with the least overlap.  The layout is measured as
+    the figure stands (call it after the limits and the aspect are set).
+    """
+    if not labels:
+        return list(taken)
+    fig = ax.figure
+    ax.apply_aspect()
+    renderer = fig.canvas.get_renderer()
+    scale = fig.dpi / 72.0
+    node_px = []
+    for x, y, r in nodes:
+        px, py = ax.transData.transform((x, y))
+        node_px.append((px, py, r * scale))
+    boxes = list(taken)
+    minimum = LECTURE_MIN_POINTS if STYLE["lecture"] else 0.0
+    for text, candidates in labels:
+        if text.get_fontsize() < minimum:   # as the lecture figure will draw it
+            text.set_fontsize(minimum)
+        best, best_bad, best_box = None, None, None
+        for point in candidates:
+            text.set_position(point)
+            bb = text.get_window_extent(renderer)
+            patch = text.get_bbox_patch()
+            pad = 0.0
+            if patch is not None:
+                pad = 0.3 * text.get_fontsize() * scale
+            box = (bb.x0 - pad, bb.y0 - pad, bb.x1 + pad, bb.y1 + pad)
+            bad = _display_boxes_clear(box, boxes, node_px)
+            if best_bad is None or bad < best_bad:
+                best, best_bad, best_box = point, bad, box
+            if bad == 0:
+                break
+        text.set_position(best)
+        boxes.append(best_box)
+    return boxes
+
+
+def fit_text_width(text: str, width_points: float, fontsize: float) -> str:
+    """``text`` wrapped so that each line is about ``width_points`` wide at ``fontsize``."""
+    import textwrap
+
+    chars = max(8, int(width_points / (0.56 * fontsize)))
+    return "\n".join(textwrap.fill(part, chars) for part in text.split("\n"))
+
+
+def shrink_text_to_grid(ax, texts, cell=1.0, lines=1.25, floor=5.0):
+    """Make ``texts`` no taller than ``cell`` data units over ``lines`` lines of text.
+
+    For pictures laid out on a grid of text (the binary table) drawn on a
+    given, perhaps small, ``ax``: when a row of the grid is shorter on the
+    page than a line of text, every text in ``texts`` shrinks by the same
+    factor (never below ``floor`` points).  Returns the factor used.
+    """
+    if not texts:
+        return 1.0
+    ax.apply_aspect()
+    (_, y0), (_, y1) = ax.transData.transform([(0, 0), (0, cell)])
+    room = abs(y1 - y0) * 72.0 / ax.figure.dpi          # points a row
+    tallest = max(t.get_fontsize() for t in texts) * lines
+    if tallest <= room:
+        return 1.0
+    factor = room / tallest
+    for t in texts:
+        t.set_fontsize(max(floor, t.get_fontsize() * factor))
+    return factor

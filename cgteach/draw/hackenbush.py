@@ -20,23 +20,31 @@ from __future__ import annotations
 
 import io
 import math
-import textwrap
+import numbers
 
 from cgteach._validate import show as _show
 from cgteach.draw._style import (
     COLOURS,
     STYLE,
+    _cell_width_points,
     check_ax,
     decorate,
     detached_figure,
+    draw_edge,
+    edge_legend,
+    fit_text_width,
     new_axes,
     new_figure,
+    place_labels,
 )
 
-__all__ = ["MAX_DRAWN_EDGES", "layout", "draw_position", "draw_summary", "draw_steps", "png"]
+__all__ = ["MAX_DRAWN_EDGES", "MAX_STEP_COLUMNS", "layout", "draw_position", "draw_summary",
+           "draw_steps", "png"]
 
 #: Positions with more edges than this get a summary picture (see the module docstring).
 MAX_DRAWN_EDGES = 400
+#: :func:`draw_steps` puts at most this many panels in a row.
+MAX_STEP_COLUMNS = 12
 
 _LOOP_LENGTH = 0.62  # in layout units: the distance between layers is 1
 _LOOP_HALF_ANGLE = math.radians(34)
@@ -398,13 +406,15 @@ def _point_along(xs, ys, t):
 
 
 def draw_position(position, ax=None, highlight=None, labels=False, title=None,
-                  node_labels=False):
+                  node_labels=False, legend=True):
     """Draw a Hackenbush position on ``ax`` (a new figure when ``None``).
 
     ``highlight`` is an edge index, or a list of them, to mark as a cut
     (thick orange, with scissors); ``labels=True`` writes each edge's index
     on it (or pass a list or dict of texts); ``node_labels=True`` names the
-    nodes.  Returns the ``Axes``.
+    nodes.  Blue edges are solid, red dashed and green double lines (see
+    :data:`cgteach.draw._style.EDGE_STYLES`); ``legend=True`` writes under the
+    picture which is which.  Returns the ``Axes``.
     """
     from cgteach.hackenbush.position import Hackenbush
 
@@ -428,27 +438,38 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
         ax.plot([x, x - 0.12], [0, -0.16], color=COLOURS["ground"], lw=lw * 0.45, zorder=1)
         x += 0.22
     texts = _label_texts(position, labels)
+    scissors, edge_texts = [], []   # (Text, candidate spots), placed once the limits are set
     for i, (_, _, colour) in enumerate(position.edges):
         xs, ys = geometry.paths[i]
         if i in marked:
             ax.plot(xs, ys, color=COLOURS["highlight"], lw=lw * 3.2, alpha=0.9,
                     solid_capstyle="round", zorder=2)
-            sx, sy, angle = _point_along(xs, ys, 0.24 if i in texts else 0.5)
-            ax.text(sx, sy, "\u2702", fontsize=font * 1.9, color=COLOURS["black"],
-                    rotation=angle - 90,
-                    rotation_mode="anchor", ha="center", va="center", zorder=6)
-        ax.plot(xs, ys, color=COLOURS[colour], lw=lw, solid_capstyle="round", zorder=3)
+            sx, sy, angle = _point_along(xs, ys, 0.3 if i in texts else 0.5)
+            mark = ax.text(sx, sy, "\u2702", fontsize=font * 1.3, color=COLOURS["black"],
+                           rotation=angle - 90,
+                           rotation_mode="anchor", ha="center", va="center", zorder=6)
+            spots = [0.3, 0.4, 0.22, 0.5] if i in texts else [0.5, 0.4, 0.6, 0.3, 0.7]
+            scissors.append((mark, [_point_along(xs, ys, t)[:2] for t in spots]
+                             + _beside(xs, ys, spots[:2])))
+        draw_edge(ax, xs, ys, colour, lw, zorder=3)
         if i in texts:
             if i in geometry.loop_tips:   # just beyond the petal's tip, not on it
                 x0, y0, a = geometry.loop_tips[i]
-                mx = x0 + (_LOOP_LENGTH + 0.17) * math.cos(a)
-                my = y0 + (_LOOP_LENGTH + 0.17) * math.sin(a)
+                spots = [(x0 + (_LOOP_LENGTH + d) * math.cos(a + da),
+                          y0 + (_LOOP_LENGTH + d) * math.sin(a + da))
+                         for d in (0.17, 0.3, 0.45) for da in (0.0, 0.35, -0.35)]
             else:   # a cut edge keeps its scissors low and its label high
-                mx, my, _ = _point_along(xs, ys, 0.66 if i in marked else 0.5)
-            ax.text(mx, my, texts[i], fontsize=font * 0.8, color=COLOURS["text"],
-                    ha="center", va="center", zorder=5,
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white",
-                          "ec": COLOURS["muted"], "lw": 0.6})
+                order = ([0.66, 0.75, 0.58, 0.85] if i in marked
+                         else [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75])
+                spots = [_point_along(xs, ys, t)[:2] for t in order]
+                # then beside the edge, either side
+                spots += _beside(xs, ys, order[:3])
+            mx, my = spots[0]
+            label = ax.text(mx, my, texts[i], fontsize=font * 0.8, color=COLOURS["text"],
+                            ha="center", va="center", zorder=5,
+                            bbox={"boxstyle": "round,pad=0.15", "fc": "white",
+                                  "ec": COLOURS["muted"], "lw": 0.6})
+            edge_texts.append((label, spots))
     coords = geometry.coords
     if coords:
         ax.scatter([p[0] for p in coords.values()], [p[1] for p in coords.values()],
@@ -456,20 +477,79 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     feet = [x for g in position.ground for x in geometry.anchors[g]]
     ax.scatter(feet, [0.0] * len(feet), s=STYLE["node"] * 0.8, color=COLOURS["ground"],
                zorder=4)
+    ground_texts = []
     if node_labels:
-        for node, (px, py) in coords.items():
-            a = _free_direction(geometry, node)
-            ax.annotate(str(node), (px, py), xytext=(11 * math.cos(a), 11 * math.sin(a)),
-                        textcoords="offset points", fontsize=font * 0.8,
-                        color=COLOURS["muted"], ha="center", va="center", zorder=5)
         for g in position.ground:
             for px in geometry.anchors[g]:
-                ax.text(px, -0.2, str(g), fontsize=font * 0.8, color=COLOURS["muted"],
-                        ha="center", va="top", zorder=5)
+                ground_texts.append(ax.text(px, -0.2, str(g), fontsize=font * 0.8,
+                                            color=COLOURS["muted"], ha="center", va="top",
+                                            zorder=5))
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.55 if node_labels else -0.3, geometry.top + 0.6)
     decorate(ax, title, equal=True)
+    # Labels keep clear of nodes and of each other (issue 30): scissors first, then
+    # edge labels, then node names, each at the first clear spot it is offered.
+    radius = math.sqrt(STYLE["node"]) / 2 + 1.5
+    nodes = [(px, py, radius) for px, py in coords.values()]
+    nodes += [(px, 0.0, radius) for px in feet]
+    if scissors or edge_texts or node_labels:
+        taken = place_labels(ax, [*scissors, *edge_texts], nodes,
+                             taken=_boxes(ax, ground_texts))
+        if node_labels:
+            place_labels(ax, _node_name_spots(ax, geometry, coords, font * 0.8, radius),
+                         nodes, taken=taken)
+    if legend:
+        edge_legend(ax, {c for _, _, c in position.edges})
     return ax
+
+
+def _beside(xs, ys, fractions):
+    """Spots beside a drawn edge, either side, at the given fractions of its length."""
+    out = []
+    for d in (0.24, 0.36, 0.5):
+        for t in fractions:
+            x, y, angle = _point_along(xs, ys, t)
+            nx, ny = -math.sin(math.radians(angle)), math.cos(math.radians(angle))
+            out += [(x + d * nx, y + d * ny), (x - d * nx, y - d * ny)]
+    return out
+
+
+def _boxes(ax, texts):
+    """The pixel boxes of ``texts`` as the figure stands."""
+    if not texts:
+        return []
+    renderer = ax.figure.canvas.get_renderer()
+    out = []
+    for t in texts:
+        bb = t.get_window_extent(renderer)
+        out.append((bb.x0, bb.y0, bb.x1, bb.y1))
+    return out
+
+
+def _node_name_spots(ax, geometry, coords, fontsize, radius):
+    """Each node's name as a text, with spots around the node (its free side first)."""
+    ax.apply_aspect()
+    to_px, to_data = ax.transData, ax.transData.inverted()
+    scale = ax.figure.dpi / 72.0
+    out = []
+    for node, (px, py) in coords.items():
+        name = str(node)
+        w, h = 0.62 * fontsize * len(name), 1.05 * fontsize
+        free = _free_direction(geometry, node)
+        directions = [free] + [free + k * math.pi / 6 * sign for k in range(1, 7)
+                               for sign in (1, -1)]
+        cx, cy = to_px.transform((px, py))
+        spots = []
+        for a in directions:
+            c, s_ = math.cos(a), math.sin(a)
+            d = radius + abs(c) * w / 2 + abs(s_) * h / 2 + 2.0
+            for extra in (0.0, 0.5 * h):
+                spots.append(tuple(to_data.transform((cx + (d + extra) * scale * c,
+                                                      cy + (d + extra) * scale * s_))))
+        text = ax.text(*spots[0], name, fontsize=fontsize, color=COLOURS["muted"],
+                       ha="center", va="center", zorder=5)
+        out.append((text, spots))
+    return out
 
 
 def draw_summary(position, ax=None, title=None):
@@ -493,11 +573,15 @@ def draw_summary(position, ax=None, title=None):
     total = max(len(edges), 1)
     ax = new_axes(ax, size=(7.0, 2.2))
     left = 0.0
+    hatches = {"blue": None, "red": "//", "green": ".."}
     for colour, count in counts.items():
         if count:
-            ax.barh(0.0, count / total, left=left, height=0.5, color=COLOURS[colour])
+            ax.barh(0.0, count / total, left=left, height=0.5, color=COLOURS[colour],
+                    hatch=hatches[colour], edgecolor="white", lw=0)
             left += count / total
-    parts = [f"{count:,} {colour}" for colour, count in counts.items() if count]
+    parts = [f"{count:,} {colour}" + ("" if hatches[colour] is None else
+                                      f" ({'hatched' if colour == 'red' else 'dotted'})")
+             for colour, count in counts.items() if count]
     n_nodes = len(position.nodes)
     ax.text(0.0, 0.55, f"{len(edges):,} edges on {n_nodes:,} nodes: " + ", ".join(parts),
             ha="left", va="bottom", fontsize=STYLE["font"], color=COLOURS["text"])
@@ -540,6 +624,12 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
         panels.append((f"{k}. {step.rule}", step.description, step.position, step.origin))
     if not panels:
         raise ValueError("draw_steps() needs at least one step or a start position")
+    if isinstance(ncols, bool) or not isinstance(ncols, numbers.Integral):
+        raise TypeError(f"ncols must be a whole number of panels a row (1 to {MAX_STEP_COLUMNS}), "
+                        f"got {_show(ncols)} of type {type(ncols).__name__}")
+    if not 1 <= ncols <= MAX_STEP_COLUMNS:
+        raise ValueError(f"ncols must be from 1 to {MAX_STEP_COLUMNS} panels a row, "
+                         f"got {_show(ncols)}")
     ncols = max(1, min(int(ncols), len(panels)))
     nrows = -(-len(panels) // ncols)
     if axes is None:
@@ -570,11 +660,19 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
         if labels:
             texts = (True if origin is None
                      else [_origin_text(o) for o in origin])
-        draw_position(position, ax=ax, labels=texts)
+        draw_position(position, ax=ax, labels=texts, legend=False)
         ax.set_title(name, fontsize=STYLE["font"] + 3, color=COLOURS["text"],
                      fontweight="bold")
-        ax.text(0.5, -0.04, textwrap.fill(text, wrap), transform=ax.transAxes,
-                ha="center", va="top", fontsize=STYLE["font"], color=COLOURS["text"])
+        # The caption is as wide as the panel's grid cell, whatever the drawing's aspect.
+        cell = _cell_width_points(ax) * (0.95 if STYLE["lecture"] else 1.0)
+        ax.text(0.5, -0.04, fit_text_width(text, min(cell, wrap * 0.56 * STYLE["font"]),
+                                           STYLE["font"]),
+                transform=ax.transAxes, ha="center", va="top", fontsize=STYLE["font"],
+                color=COLOURS["text"])
+    # One legend a figure, above its first row.
+    colours = {c for _, _, p, _ in panels for _, _, c in p.edges}
+    for fig in dict.fromkeys(a.figure for a in axes[: len(panels)]):
+        edge_legend(None, colours, fig=fig)
     return list(axes[: len(panels)])
 
 

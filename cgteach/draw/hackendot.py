@@ -113,13 +113,19 @@ def _draw_nodes(ax, forest, pos, *, shift=0.0, coloring=None, labels=None,
     if gone:
         hx = [xs[i] for i in sorted(gone)]
         hy = [ys[i] for i in sorted(gone)]
-        ax.scatter(hx, hy, s=size * 2.3, color=COLOURS["highlight"], zorder=3, lw=0)
-    for i in chosen:
+        # deleted nodes: an orange halo with a dark dashed rim (readable without colour)
+        ax.scatter(hx, hy, s=size * 2.3, facecolor=COLOURS["highlight"],
+                   edgecolor=COLOURS["text"], linestyle=(0, (2.0, 1.5)), lw=line * 0.6,
+                   zorder=3)
+    for i in chosen:   # a double ring: thick orange outside a thin dark one
         ax.scatter([xs[i]], [ys[i]], s=size * 3.6, facecolor="none",
                    edgecolor=COLOURS["highlight"], lw=line * 1.1, zorder=3)
-    for i in ringed:
+        ax.scatter([xs[i]], [ys[i]], s=size * 2.3, facecolor="none",
+                   edgecolor=COLOURS["text"], lw=line * 0.4, zorder=3)
+    for i in ringed:   # a dotted ring
         ax.scatter([xs[i]], [ys[i]], s=size * 2.6, facecolor="none",
-                   edgecolor=COLOURS["N"], lw=line * 0.9, zorder=3)
+                   edgecolor=COLOURS["N"], lw=line * 0.9, linestyle=(0, (1.0, 1.2)),
+                   zorder=3)
     ax.scatter(xs, ys, s=size, c=fills, edgecolors=COLOURS["text"], linewidths=line * 0.7,
                zorder=4)
     if labels is not None:

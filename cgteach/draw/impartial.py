@@ -10,7 +10,7 @@ positions sit on the left and every arrow points leftwards.
 from __future__ import annotations
 
 from cgteach._validate import show as _show
-from cgteach.draw._style import COLOURS, STYLE, clamp_size, decorate, new_axes
+from cgteach.draw._style import COLOURS, STYLE, clamp_size, decorate, new_axes, place_labels
 
 __all__ = ["draw_state_graph", "layered_layout"]
 
@@ -124,6 +124,7 @@ def draw_state_graph(
     ax = new_axes(ax, size=(1.0, 1.0))
     circles = {}
     obstacles = []  # (centre, half-width, half-height) of labels under nodes
+    under = {}  # node -> its position label (show="both")
     for node, (x, y) in pos.items():
         value = G.nodes[node]["grundy"]
         is_p = value == 0
@@ -150,7 +151,7 @@ def draw_state_graph(
             color=COLOURS["white"] if is_p else COLOURS["text"],
         )
         if show == "both":
-            ax.text(
+            under[node] = ax.text(
                 x,
                 y - radius - 0.06,
                 labels[node],
@@ -237,7 +238,31 @@ def draw_state_graph(
         columnspacing=1.2,
     )
     decorate(ax, title)
+    if under:
+        _clear_position_labels(ax, pos, under, radius)
     return ax
+
+
+def _clear_position_labels(ax, pos, under, radius):
+    """Move position labels that would meet a node or another label (issue 30).
+
+    Each label stays under its node when that is clear; else it tries a
+    line lower, above the node, then beside it.
+    """
+    ax.apply_aspect()
+    (x0, y0), (x1, _) = ax.transData.transform([(0, 0), (1, 0)])
+    points_per_unit = abs(x1 - x0) * 72.0 / ax.figure.dpi
+    r_points = radius * points_per_unit
+    nodes = [(x, y, r_points) for x, y in pos.values()]
+    labels = []
+    for node, text in under.items():
+        x, y = pos[node]
+        line = 1.3 * text.get_fontsize() / max(points_per_unit, 1e-9)
+        spots = [(x, y - radius - 0.06), (x, y - radius - 0.06 - line),
+                 (x, y - radius - 0.06 - 2 * line), (x, y + radius + 0.06 + line)]
+        labels.append((text, spots))
+    # the values written on the nodes are covered by the nodes as obstacles
+    place_labels(ax, labels, nodes)
 
 
 def _hand_layout(G, pos) -> dict:

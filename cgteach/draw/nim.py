@@ -18,9 +18,14 @@ import numbers
 
 from cgteach._validate import as_count, as_heaps
 from cgteach._validate import show as _show
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes, shrink_text_to_grid
 
 __all__ = ["draw_heaps", "draw_binary_table", "draw_subpiles"]
+
+#: :func:`draw_heaps` draws every stone: at most this many in a pile ...
+MAX_DRAWN_STONES = 200
+#: ... and at most this many piles (more could not be told apart on a page).
+MAX_DRAWN_PILES = 40
 
 _STONE = COLOURS["blue"]
 _TAKEN = COLOURS["highlight"]
@@ -66,7 +71,7 @@ def draw_heaps(heaps, ax=None, highlight=None):
     ['Pile 1', '10', 'take 1']
     >>> import matplotlib.pyplot as plt; plt.close("all")
     """
-    heaps = as_heaps(heaps)
+    heaps = as_heaps(heaps, limit=MAX_DRAWN_PILES, size=MAX_DRAWN_STONES)
     move = _check_highlight(heaps, highlight)
     n = len(heaps)
     tallest = max(heaps, default=0)
@@ -83,35 +88,24 @@ def draw_heaps(heaps, ax=None, highlight=None):
     ax = new_axes(
         ax, size=(max(2.0, unit * width) / STYLE["scale"], unit * (top - bottom) / STYLE["scale"])
     )
+    names, sizes = [], []
     for i, h in enumerate(heaps):
         x = i * gap
         keep = h if move is None or move[0] != i else move[1]
         for k in range(h):
             _stone(ax, x, k + 0.5, _STONE if k < keep else _TAKEN)
-        ax.text(
-            x, -0.3, f"Pile {i + 1}", ha="center", va="top", fontsize=font, color=COLOURS["text"]
-        )
-        ax.text(
-            x,
-            -0.3 - label,
-            str(h),
-            ha="center",
-            va="top",
-            fontsize=font,
-            color=COLOURS["text"],
-            fontweight="bold",
-        )
+        # The labels hang below the ground line at offsets in points, so they
+        # keep clear of the stones and of each other whatever the axes' size.
+        names.append(ax.annotate(f"Pile {i + 1}", (x, -0.3), xytext=(0, -1),
+                                 textcoords="offset points", ha="center", va="top",
+                                 fontsize=font, color=COLOURS["text"]))
+        sizes.append(ax.annotate(str(h), (x, -0.3), xytext=(0, -1 - 1.3 * font),
+                                 textcoords="offset points", ha="center", va="top",
+                                 fontsize=font, color=COLOURS["text"], fontweight="bold"))
         if move is not None and move[0] == i:
-            ax.text(
-                x,
-                h + 0.2,
-                f"take {h - keep}",
-                ha="center",
-                va="bottom",
-                fontsize=font,
-                color=_TAKEN,
-                fontweight="bold",
-            )
+            ax.annotate(f"take {h - keep}", (x, h - 0.1), xytext=(0, 3),
+                        textcoords="offset points", ha="center", va="bottom",
+                        fontsize=font, color=_TAKEN, fontweight="bold")
     ax.plot(
         [-gap / 2 + 0.2, (max(n, 1) - 0.5) * gap - 0.2],
         [0, 0],
@@ -122,7 +116,32 @@ def draw_heaps(heaps, ax=None, highlight=None):
     ax.set_xlim(-gap / 2, (max(n, 1) - 0.5) * gap)
     ax.set_ylim(bottom, top)
     decorate(ax, equal=True)
+    _fit_pile_labels(ax, names, sizes, gap, font)
     return ax
+
+
+def _fit_pile_labels(ax, names, sizes, gap, font):
+    """Shrink the pile labels, if need be, so that neighbours do not meet.
+
+    On a small given ``ax`` (a widget's still picture) a pile is narrower
+    than "Pile 10"; the labels then get a smaller font (never below 6 pt) and
+    the pile sizes move down with them.
+    """
+    if len(names) < 2:
+        return
+    ax.apply_aspect()
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    (x0, _), (x1, _) = ax.transData.transform([(0, 0), (gap, 0)])
+    room = abs(x1 - x0) * 0.9   # pixels between two piles' centres
+    widest = max(t.get_window_extent(renderer).width for t in names + sizes)
+    if widest <= room:
+        return
+    size = max(6.0, font * room / widest)
+    for name, count in zip(names, sizes, strict=True):
+        name.set_fontsize(size)
+        count.set_fontsize(size)
+        count.xyann = (0, -1 - 1.3 * size)
 
 
 def draw_binary_table(heaps, ax=None):
@@ -255,6 +274,7 @@ def draw_binary_table(heaps, ax=None):
     ax.set_xlim(-1.0, right)
     ax.set_ylim(y - 1.3, 0.6)
     decorate(ax, equal=True)
+    shrink_text_to_grid(ax, list(ax.texts))   # a small given ax (a widget's still picture)
     return ax
 
 
@@ -364,22 +384,26 @@ def draw_subpiles(heaps, ax=None):
                 )
             )
         if not single:
-            ax.text(
-                cx,
-                0.95,
+            # the power above a line at y = 0.6, its count below it (offsets in
+            # points, so the two never meet whatever the scale)
+            ax.annotate(
                 str(p),
+                (cx, 0.6),
+                xytext=(0, 1),
+                textcoords="offset points",
                 ha="center",
-                va="center",
+                va="bottom",
                 fontsize=font * 1.2,
                 fontweight="bold",
                 color=COLOURS["text"],
             )
-            ax.text(
-                cx,
-                0.4,
+            ax.annotate(
                 "odd" if odd[c] else f"×{counts[c]}",
+                (cx, 0.6),
+                xytext=(0, -1),
+                textcoords="offset points",
                 ha="center",
-                va="center",
+                va="top",
                 fontsize=font * 0.9,
                 color=COLOURS["N"] if odd[c] else COLOURS["muted"],
                 fontweight="bold" if odd[c] else "normal",

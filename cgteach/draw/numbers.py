@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, STYLE, decorate, draw_edge, new_axes, place_labels
 from cgteach.numbers import (
     _as_fraction,
     as_dyadic,
@@ -68,17 +68,31 @@ def draw_birthday_tree(days: int = 4, highlight=None, ax=None):
     numbers = dyadics_born_by(days)
     column = {x: k for k, x in enumerate(numbers)}
     width = len(numbers)
-    ax = new_axes(ax, size=(max(6.0, 0.42 * width + 1.5), 1.5 * days + 2.0))
+    ax = new_axes(ax, size=(max(6.0, 0.42 * width + 1.7), 1.5 * days + 3.2))
     font, line = STYLE["font"], STYLE["line"]
 
+    # The last day's numbers stand in every other column; from day 4 on they are
+    # too wide for that, so every second one drops to a row of its own (issue 30).
+    last = [x for x in numbers if birthday(x) == days]
+    dropped = set(last[1::2]) if days >= 4 else set()
+
     def spot(x):
-        return column[x], -birthday(x)
+        return column[x], -birthday(x) - (0.9 if x in dropped else 0.0)
 
     on_path = set()
     if target is not None:
         signs = sign_expansion(target)
         on_path = {_from_prefix(signs[:k]) for k in range(len(signs) + 1)}
 
+    signs_to_place = []
+
+    def label(x):
+        # On a projector the rows are close: write fractions on one line (issue 30).
+        if STYLE["lecture"] and days >= 3:
+            q = Fraction(x)
+            return f"${'-' if q < 0 else ''}{abs(q.numerator)}/{q.denominator}$" \
+                if q.denominator > 1 else fraction_label(q)
+        return fraction_label(x)
     # edges: each number hangs from its parent (its sign expansion minus the last sign)
     for x in numbers:
         signs = sign_expansion(x)
@@ -86,25 +100,28 @@ def draw_birthday_tree(days: int = 4, highlight=None, ax=None):
             continue
         parent = _from_prefix(signs[:-1])
         (x0, y0), (x1, y1) = spot(parent), spot(x)
-        colour = COLOURS["blue"] if signs[-1] == "+" else COLOURS["red"]
+        kind = "blue" if signs[-1] == "+" else "red"
+        colour = COLOURS[kind]
         highlighted = x in on_path
-        ax.plot(
-            [x0, x1], [y0, y1], color=colour, zorder=1 if not highlighted else 3,
-            lw=line * (1.9 if highlighted else 0.8), alpha=1.0 if highlighted else 0.35,
-            solid_capstyle="round",
-        )
+        # a step right is solid blue, a step left dashed red (as a blue-red edge)
+        draw_edge(ax, [x0, x1], [y0, y1], kind, line * (1.9 if highlighted else 0.8),
+                  zorder=1 if not highlighted else 3, alpha=1.0 if highlighted else 0.45)
         if highlighted:
-            ax.text(
-                (x0 + x1) / 2 + (0.35 if signs[-1] == "+" else -0.35), (y0 + y1) / 2 + 0.1,
+            side = 1 if signs[-1] == "+" else -1
+            sign = ax.text(
+                (x0 + x1) / 2 + side * 0.35, (y0 + y1) / 2 + 0.1,
                 "+" if signs[-1] == "+" else "\u2212", color=colour, fontsize=font + 4,
                 fontweight="bold", ha="center", va="center", zorder=4,
             )
+            spots = [((x0 + x1) / 2 + side * d, (y0 + y1) / 2 + dy)
+                     for d in (0.35, 0.6, 0.9, 1.2) for dy in (0.1, 0.3, -0.1)]
+            signs_to_place.append((sign, spots))
 
     for x in numbers:
         px, py = spot(x)
         chosen = target is not None and x == target
         ax.text(
-            px, py, fraction_label(x), ha="center", va="center", zorder=5,
+            px, py, label(x), ha="center", va="center", zorder=5,
             fontsize=font + (3 if chosen else 1) - (1 if birthday(x) >= 4 else 0),
             color=COLOURS["text"],
             bbox={
@@ -115,10 +132,21 @@ def draw_birthday_tree(days: int = 4, highlight=None, ax=None):
             },
         )
     for day in range(days + 1):
-        ax.text(-1.2, -day, f"day {day}", ha="right", va="center",
+        ax.text(-1.4, -day, f"day {day}", ha="right", va="center",
                 fontsize=font, color=COLOURS["muted"])
-    ax.set_xlim(-3.6, width + 0.2)
-    ax.set_ylim(-days - 0.6, 0.6)
+    ax.set_xlim(-4.0, width + 0.2)
+    ax.set_ylim(-days - (1.5 if dropped else 0.6), 0.6)
+    # the signs of the path keep clear of the numbers' boxes
+    boxes = []
+    if signs_to_place:
+        ax.apply_aspect()
+        renderer = ax.figure.canvas.get_renderer()
+        for t in ax.texts:
+            if t.get_bbox_patch() is not None:
+                t.update_bbox_position_size(renderer)
+                bb = t.get_bbox_patch().get_window_extent(renderer)
+                boxes.append((bb.x0, bb.y0, bb.x1, bb.y1))
+        place_labels(ax, signs_to_place, taken=boxes)
     title = "Dyadic numbers by birthday"
     if target is not None:
         signs = sign_expansion(target) or "(empty)"
@@ -210,10 +238,13 @@ def draw_number_line(left_values, right_values, value=None, ax=None, title=None)
     ax.text(float(value), -0.17, fraction_label(value), ha="center", va="top", zorder=4,
             fontsize=font + 3, fontweight="bold", color=COLOURS["text"], path_effects=outline)
 
-    ax.text(x_hi, -1.1, "Blue's options \u25b2", ha="right", va="bottom",
-            fontsize=font - 1, color=COLOURS["blue"])
-    ax.text(x_hi, 1.1, "Red's options \u25bc", ha="right", va="top",
-            fontsize=font - 1, color=COLOURS["red"])
+    others = list(ax.texts)
+    captions = [
+        ax.text(x_hi, -1.1, "Blue's options \u25b2", ha="right", va="bottom",
+                fontsize=font - 1, color=COLOURS["blue"]),
+        ax.text(x_hi, 1.1, "Red's options \u25bc", ha="right", va="top",
+                fontsize=font - 1, color=COLOURS["red"]),
+    ]
     if lo is None:
         ax.text(x_lo, -1.1, "Blue has no move", ha="left", va="bottom",
                 fontsize=font - 1, color=COLOURS["blue"], style="italic")
@@ -224,7 +255,19 @@ def draw_number_line(left_values, right_values, value=None, ax=None, title=None)
     ax.set_ylim(-1.15, 1.15)
     if title is None:
         title = f"The simplest number in the gap is {value}"
-    return decorate(ax, title)
+    decorate(ax, title)
+    # The two captions keep clear of the option values (issue 30): at the right
+    # end if it is free, else further left.
+    renderer = ax.figure.canvas.get_renderer()
+    taken = []
+    for t in others:
+        bb = t.get_window_extent(renderer)
+        taken.append((bb.x0, bb.y0, bb.x1, bb.y1))
+    span = x_hi - x_lo
+    for caption, y in zip(captions, (-1.1, 1.1), strict=True):
+        spots = [(x_hi - k * span / 8, y) for k in range(9)]
+        taken = place_labels(ax, [(caption, spots)], taken=taken)
+    return ax
 
 
 def draw_explanation(explanation, ax=None):

@@ -7,8 +7,11 @@ are filled in the P colour throughout, so a picture can be read at a glance.
 
 from __future__ import annotations
 
+import math
+import numbers
+
 from cgteach._validate import show as _show
-from cgteach.draw._style import COLOURS, STYLE, decorate, new_axes
+from cgteach.draw._style import COLOURS, LECTURE_MIN_POINTS, STYLE, decorate, new_axes
 
 __all__ = [
     "draw_maze",
@@ -77,6 +80,40 @@ def _check_marker(marker, rows):
     return (r, c)
 
 
+def _check_grid(grid, rows):
+    """The maze's values as rows of ints (``None`` on walls), the maze's shape; else raise."""
+    from cgteach._validate import as_list
+
+    h, w = len(rows), len(rows[0])
+    if isinstance(grid, (str, bytes, bytearray, dict)) or not hasattr(grid, "__iter__"):
+        raise TypeError(f"grid must be a list of {h} rows of {w} values (from "
+                        f"maze.grundy_grid), got {_show(grid)} of type {type(grid).__name__}")
+    out = as_list(grid, "grid", limit=h)
+    if len(out) != h:
+        raise ValueError(f"grid must have {h} rows, one for each row of the maze, "
+                         f"got {len(out)}")
+    checked = []
+    for r, row in enumerate(out):
+        if isinstance(row, (str, bytes, bytearray, dict)) or not hasattr(row, "__iter__"):
+            raise TypeError(f"grid row {r} must be a list of {w} values, got {_show(row)} "
+                            f"of type {type(row).__name__}")
+        items = as_list(row, f"grid row {r}", limit=w)
+        if len(items) != w:
+            raise ValueError(f"grid row {r} must have {w} values, one for each column of "
+                             f"the maze, got {len(items)}")
+        for c, v in enumerate(items):
+            if v is None:
+                continue
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
+                raise TypeError(f"grid[{r}][{c}] must be a non-negative integer or None, "
+                                f"got {_show(v)} of type {type(v).__name__}")
+            if v > 10**6:
+                raise ValueError(f"grid[{r}][{c}] must be at most 1000000 (a maze's "
+                                 f"values are small), got {_show(v)}")
+        checked.append([None if v is None else int(v) for v in items])
+    return checked
+
+
 def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values=True, title=None):
     """Draw a maze: walls black, Grundy numbers on the floor, the figure on ``marker``.
 
@@ -94,6 +131,8 @@ def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values
     if grid is None and show_values:
         grid = _maze.grundy_grid(rows)
     h, w = len(rows), len(rows[0])
+    if grid is not None:
+        grid = _check_grid(grid, rows)
     ax = new_axes(ax, size=(0.75 * w + 0.6, 0.75 * h + 0.6))
     reach = set()
     if marker is not None:
@@ -177,7 +216,7 @@ _LECTURE_ROWS = 6
 
 
 def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, title=None):
-    """Draw Grundy values as a row of coloured squares, heap numbers above.
+    """Draw Grundy values as a row of coloured squares, pile sizes above.
 
     ``values[i]`` belongs to heap ``start + i``.  Long strips wrap after
     ``per_row`` squares (default: 20, or the period when one is given, so
@@ -214,9 +253,12 @@ def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, tit
     ax = new_axes(ax, size=(0.55 * min(n, per_row) + 0.8, 0.85 * nrows + 0.9))
     font = STYLE["font"]
     if left_out:
-        ax.text(min(n, per_row), -(nrows - 1) * 1.5 - 0.25,
-                f"heaps {start + n} to {start + n + left_out - 1} are not shown",
-                ha="right", va="top", fontsize=font * 0.8, color=COLOURS["muted"])
+        # below the period's caption (which starts at the left, one line down)
+        ax.annotate(f"piles {start + n} to {start + n + left_out - 1} are not shown",
+                    (min(n, per_row), -(nrows - 1) * 1.5 - 0.25),
+                    xytext=(0, -1.5 * font * 0.8 if period is not None else 0),
+                    textcoords="offset points",
+                    ha="right", va="top", fontsize=font * 0.8, color=COLOURS["muted"])
     for i, v in enumerate(values):
         row, col = divmod(i, per_row)
         y = -row * 1.5
@@ -258,17 +300,18 @@ def draw_value_strip(values, ax=None, *, period=None, start=0, per_row=None, tit
                     color=COLOURS["red"],
                     linewidth=STYLE["line"] * (1.2 if k == 0 else 0.7),
                     zorder=5,
-                    solid_capstyle="butt",
+                    linestyle=(0, (2.6, 1.5)),   # dashed: not told by colour alone
+                    dash_capstyle="butt",
                 )
             k += 1
         ax.text(
             0,
             -(nrows - 1) * 1.5 - 0.25,
-            f"red lines: period {p}, starting at heap {e}",
+            f"dashed red lines: period {p}, starting at pile {e}",
             ha="left",
             va="top",
             fontsize=font * 0.8,
-            color=COLOURS["red"],
+            color=COLOURS["text"],
         )
     ax.set_xlim(-0.1, min(n, per_row) + 0.1)
     ax.set_ylim(-(nrows - 1) * 1.5 - (1.0 if period is not None else 0.4), 1.6)
@@ -369,10 +412,15 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
                     fontweight="bold" if v == 0 else "normal",
                 )
     tick_font = font * min(0.7, 0.7 * 24 / max(n, 1))  # long axes get smaller tick labels
-    ax.set_xticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
-    ax.set_yticks([i + 0.5 for i in range(n)], [str(i) for i in range(n)], fontsize=tick_font)
-    ax.set_xlabel("heap a", fontsize=font)
-    ax.set_ylabel("heap b", fontsize=font)
+    # every tick label when they fit side by side, else every second (or third ...)
+    width_in = ax.get_position().width * ax.figure.get_figwidth()
+    shown = max(tick_font, LECTURE_MIN_POINTS if STYLE["lecture"] else 0.0)
+    every = max(1, math.ceil(n * 0.62 * shown * 2.6 / 72 / max(width_in, 0.1)))
+    ticks = list(range(0, n, every))
+    ax.set_xticks([i + 0.5 for i in ticks], [str(i) for i in ticks], fontsize=tick_font)
+    ax.set_yticks([i + 0.5 for i in ticks], [str(i) for i in ticks], fontsize=tick_font)
+    ax.set_xlabel("pile a", fontsize=font)
+    ax.set_ylabel("pile b", fontsize=font)
     ax.tick_params(length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)

@@ -1,0 +1,207 @@
+"""Measure a matplotlib figure for text that collides (issue 30), and run a lesson kernel-free.
+
+:func:`audit` draws a figure as Jupyter shows it (Agg, 100 dpi) and returns
+every pair of texts whose boxes intersect, and every text that covers a
+node (a filled scatter marker or a circle patch) it does not belong to (a
+text belongs to a node when it is written at the node's centre, as the
+names inside Hackendot nodes are).
+
+Run as ``python -m tests.figure_audit NOTEBOOK MODE OUT.json`` (MODE is
+``lecture`` or ``normal``): every code cell of the notebook is run in an
+IPython shell without a kernel, in that mode, and every figure is audited
+when it is shown (``plt.show``), saved (``savefig``: a position's picture,
+a solution's figures) or left open at the end of a cell.  The result is
+written as JSON: the figures counted, the problems found, the cells that
+raised.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+
+DPI = 100
+SLACK = 1.0   # pixels: boxes that merely touch do not collide
+
+
+def _texts(fig):
+    """Every visible, non-empty text of ``fig`` that is drawn: (text, where)."""
+    from matplotlib.text import Text
+
+    out = []
+    for t in fig.texts:
+        out.append(t)
+    for legend in fig.legends:
+        out.extend(legend.get_texts())
+        if legend.get_title().get_text():
+            out.append(legend.get_title())
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        out.extend(ax.texts)
+        out.extend([ax.title, ax._left_title, ax._right_title])
+        legend = ax.get_legend()
+        if legend is not None:
+            out.extend(legend.get_texts())
+        if ax.axison:
+            for axis in (ax.xaxis, ax.yaxis):
+                if not axis.get_visible():
+                    continue
+                out.append(axis.label)
+                lo, hi = sorted(axis.get_view_interval())
+                for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                    loc = tick.get_loc()
+                    if loc is None or not lo - 1e-9 <= loc <= hi + 1e-9:
+                        continue
+                    for label in (tick.label1, tick.label2):
+                        if label.get_visible():
+                            out.append(label)
+    return [t for t in dict.fromkeys(out)
+            if isinstance(t, Text) and t.get_visible() and t.get_text().strip()]
+
+
+def _nodes(fig, renderer):
+    """Filled round markers and circle patches in display pixels: (x, y, radius)."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.patches import Circle
+
+    out = []
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        for coll in ax.collections:
+            if not isinstance(coll, PathCollection) or not coll.get_visible():
+                continue
+            faces = coll.get_facecolors()
+            if len(faces) == 0 or all(f[3] == 0 for f in faces):
+                continue   # rings (facecolor "none") are decorations
+            offsets = coll.get_offsets()
+            sizes = coll.get_sizes()
+            if len(offsets) == 0 or len(sizes) == 0:
+                continue
+            points = coll.get_offset_transform().transform(offsets)
+            for k, (x, y) in enumerate(points):
+                s = sizes[k % len(sizes)]
+                out.append((x, y, math.sqrt(s) / 2 * fig.dpi / 72))
+        for patch in ax.patches:
+            if isinstance(patch, Circle) and patch.get_visible() and patch.get_fill():
+                to_px = patch.get_data_transform()
+                (x, y) = to_px.transform(patch.center)
+                (x1, _) = to_px.transform((patch.center[0] + patch.radius, patch.center[1]))
+                out.append((x, y, abs(x1 - x)))
+    return out
+
+
+def _anchor(text):
+    """Where ``text`` is anchored, in display pixels."""
+    return text.get_transform().transform(text.get_position())
+
+
+def _describe(text):
+    return repr(text.get_text()[:40])
+
+
+def audit(fig):
+    """Collisions in ``fig``: a list of short sentences (empty when all is clear)."""
+    fig.set_dpi(DPI)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = _texts(fig)
+    boxes = []
+    for t in texts:
+        bb = t.get_window_extent(renderer)
+        if bb.width <= 0 or bb.height <= 0:
+            continue
+        patch = t.get_bbox_patch()
+        if patch is not None and patch.get_visible():   # a boxed label: its box counts
+            bb = bb.union([bb, patch.get_window_extent(renderer)])
+        boxes.append((t, bb.x0 + SLACK, bb.y0 + SLACK, bb.x1 - SLACK, bb.y1 - SLACK))
+    problems = []
+    for a in range(len(boxes)):
+        ta, ax0, ay0, ax1, ay1 = boxes[a]
+        for b in range(a + 1, len(boxes)):
+            tb, bx0, by0, bx1, by1 = boxes[b]
+            if ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1:
+                problems.append(f"text {_describe(ta)} overlaps text {_describe(tb)}")
+    for x, y, r in _nodes(fig, renderer):
+        for t, x0, y0, x1, y1 in boxes:
+            px, py = _anchor(t)
+            if math.hypot(px - x, py - y) < 2.0:
+                continue   # the node's own label, written on it
+            cx, cy = min(max(x, x0), x1), min(max(y, y0), y1)
+            if math.hypot(cx - x, cy - y) < r - SLACK:
+                problems.append(f"text {_describe(t)} covers a node at ({x:.0f}, {y:.0f})")
+    return problems
+
+
+# --------------------------------------------------------------------------- the runner
+def run_notebook(path, mode):
+    """Run every code cell of ``path`` in ``mode``; audit every figure; return a report."""
+    os.environ["CGTEACH_LECTURE"] = "1" if mode == "lecture" else "0"
+    os.environ["MPLBACKEND"] = "Agg"
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import nbformat
+    from IPython.core.interactiveshell import InteractiveShell
+    from matplotlib.figure import Figure
+
+    report = {"figures": 0, "problems": [], "errors": [], "cells": 0}
+    seen = set()
+    where = {"cell": None}
+
+    def check(fig):
+        if id(fig) in seen:
+            return
+        seen.add(id(fig))
+        report["figures"] += 1
+        for p in audit(fig):
+            report["problems"].append(f"cell {where['cell']}, figure {report['figures']}: {p}")
+
+    def show(*args, **kwargs):
+        for num in plt.get_fignums():
+            check(plt.figure(num))
+        plt.close("all")
+
+    original_savefig = Figure.savefig
+
+    def savefig(self, *args, **kwargs):
+        check(self)
+        return original_savefig(self, *args, **kwargs)
+
+    plt.show = show
+    Figure.savefig = savefig
+    shell = InteractiveShell.instance()
+    shell.display_formatter.active_types = ["text/plain", "image/png", "text/html"]
+    nb = nbformat.read(path, as_version=4)
+    os.chdir(os.path.dirname(os.path.abspath(path)))
+    for k, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        where["cell"] = k
+        report["cells"] += 1
+        result = shell.run_cell(cell.source, store_history=False, silent=False)
+        if not result.success and "NBVAL_RAISES_EXCEPTION" not in cell.source:
+            error = result.error_in_exec or result.error_before_exec
+            report["errors"].append(f"cell {k}: {error!r}")
+        show()
+    if matplotlib.get_backend().lower() != "agg":
+        report["errors"].append(f"backend changed to {matplotlib.get_backend()}")
+    from cgteach.draw import STYLE
+
+    report["lecture"] = STYLE["lecture"]
+    return report
+
+
+if __name__ == "__main__":
+    notebook, mode, out = sys.argv[1:4]
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        result = run_notebook(notebook, mode)
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(result, handle, indent=1)
