@@ -127,7 +127,8 @@ def notes_text(source: str) -> str:
     """The notes' own text: without the ``<details class="cg-notes">`` wrapper (new
     format) or the leading ``**Lecturer's notes.**`` (old format).
 
-    >>> notes_text('<details class="cg-notes">\\n<summary>Lecturer\\'s notes</summary>\\n\\nSay *3.\\n\\n</details>')
+    >>> wrapped = '<details class="cg-notes">\\n<summary>Lecturer\\'s notes</summary>'
+    >>> notes_text(wrapped + '\\n\\nSay *3.\\n\\n</details>')
     'Say *3.'
     >>> notes_text("**Lecturer's notes.** Say *3.")
     'Say *3.'
@@ -166,7 +167,8 @@ def describe_figure(cell) -> str:
     code that draws it (it names the position) and the cell's text output (a value).
 
     >>> import nbformat
-    >>> c = nbformat.v4.new_code_cell('heaps = (3, 4, 5)\\ndraw_heaps(heaps, title="three piles")\\nplt.show()')
+    >>> code = 'heaps = (3, 4, 5)\\ndraw_heaps(heaps, title="three piles")\\nplt.show()'
+    >>> c = nbformat.v4.new_code_cell(code)
     >>> describe_figure(c)
     'Figure: three piles. Drawn by: heaps = (3, 4, 5); draw_heaps(heaps, title="three piles")'
     """

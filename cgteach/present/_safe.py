@@ -49,7 +49,8 @@ def as_path(value, name: str) -> Path:
     if isinstance(text, bytes):
         text = os.fsdecode(text)
     if not text or "\0" in text:
-        raise ValueError(f"{name} must be a non-empty path without NUL characters, got {text!r:.60}")
+        raise ValueError(f"{name} must be a non-empty path without NUL characters, "
+                         f"got {text!r:.60}")
     return Path(text)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 
 # Text outside code, scripts, notes and MathJax's own (typeset) output.
-RAW_TEX = """() => {
+RAW_TEX = r"""() => {
   const skip = "script, style, pre, code, aside, .highlight, mjx-container, .cg-code, textarea";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const bad = [];
-  const tex = /\\$[^$\\s][^$]*\\$|\\\\\\(|\\\\\\[|\\\\(frac|oplus|le|ge|mathbb|uparrow|downarrow|pm|text|mathrm)\\b/;
+  const tex = new RegExp(String.raw`\$[^$\s][^$]*\$|\\\(|\\\[|` +
+                         String.raw`\\(frac|oplus|le|ge|mathbb|uparrow|downarrow|pm|text)\b`);
   while (walker.nextNode()) {
     const el = walker.currentNode.parentElement;
     if (!el || el.closest(skip)) continue;
@@ -25,7 +26,8 @@ RAW_TEX = """() => {
 }"""
 
 MATH_ERRORS = """() => {
-  const errs = [...document.querySelectorAll('mjx-merror, [data-mjx-error], .MathJax_Error, merror')]
+  const sel = 'mjx-merror, [data-mjx-error], .MathJax_Error, merror';
+  const errs = [...document.querySelectorAll(sel)]
     .map(e => (e.getAttribute('data-mjx-error') || e.textContent).slice(0, 120));
   if (document.body.innerText.includes('Math Processing Error')) errs.push('Math Processing Error');
   return errs;
@@ -53,7 +55,9 @@ SLIDE_MEASURE = """() => {
     const px = parseFloat(style.fontSize) * scale;
     if (px < smallest) { smallest = px; where = node.textContent.trim().slice(0, 40); }
     if (r.right > controls.left + 4 && r.bottom > controls.top + 4 &&
-        r.left < controls.right && r.top < controls.bottom) under.push(node.textContent.trim().slice(0, 40));
+        r.left < controls.right && r.top < controls.bottom) {
+      under.push(node.textContent.trim().slice(0, 40));
+    }
   }
   const imgs = [...s.querySelectorAll('img')].filter(i => !i.closest('details:not([open])'));
   return {indices: Reveal.getIndices(), height: s.scrollHeight, smallest, where, under,
