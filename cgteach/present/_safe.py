@@ -154,6 +154,8 @@ def read_notebook(path: Path):
                          f"({type(error).__name__}: {str(error)[:120]})") from None
     except Exception as error:   # nbformat's ValidationError and friends
         raise ValueError(f"{str(path)!r} is not a valid notebook: {str(error)[:200]}") from None
+    if not nb.get("cells"):
+        raise ValueError(f"{str(path)!r} is not a lesson: it has no cells")
     for i, cell in enumerate(nb.cells):
         if not isinstance(cell.get("source"), str):
             raise ValueError(f"{str(path)!r}: cell {i} has no text source")
