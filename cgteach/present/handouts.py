@@ -63,7 +63,7 @@ def _print(chromium: str, page: Path, pdf: Path, timeout: float = 180) -> None:
     command = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
                "--disable-background-networking", "--no-first-run", "--disable-extensions",
                "--host-resolver-rules=MAP * ~NOTFOUND", "--no-pdf-header-footer",
-               "--run-all-compositor-stages-before-draw", "--virtual-time-budget=60000",
+               "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000",
                f"--print-to-pdf={pdf}", page.as_uri()]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
