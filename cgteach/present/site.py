@@ -56,6 +56,9 @@ html_theme_options = {{
 }}
 html_last_updated_fmt = None
 html_show_sourcelink = False
+# Search results without summaries: fetching each page for one fails from file://.
+html_show_search_summary = False
+html_context = {{"default_mode": "light"}}
 html_copy_source = False
 # MathJax 3 (TeX in, SVG out: no font files) from the copy in _static, no CDN.
 mathjax_path = "mathjax/{mathjax}"

@@ -91,11 +91,12 @@ def offline_page(browser, width=1280, height=720):
 
 
 def wait_for_math(page):
-    """Wait until MathJax 3 has typeset the page (or the page has no MathJax)."""
+    """Wait until MathJax 3 has typeset the page (or the page loads no MathJax)."""
     page.wait_for_function(
-        "() => !window.MathJax || (MathJax.startup && MathJax.startup.promise &&"
-        " document.body.getAttribute('data-cg-math') === '1')")
-    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+        "() => !document.querySelector('script[src*=\"tex-svg\"]') ||"
+        " (window.MathJax && MathJax.startup && MathJax.startup.promise)")
+    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise"
+                  ".then(() => true) : null")
 
 
 def math_problems(page) -> list[str]:
@@ -107,7 +108,7 @@ def run_axe(page, axe_js) -> list[dict]:
     """axe-core's serious and critical violations on the page (injected from a local file)."""
     page.add_script_tag(path=str(axe_js))
     result = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ['violations']});
+        const r = await axe.run(document, {resultTypes: ['violations'], preload: false});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
           .map(v => ({id: v.id, impact: v.impact, help: v.help, n: v.nodes.length,
                       first: v.nodes[0] && v.nodes[0].target.join(' ')}));
