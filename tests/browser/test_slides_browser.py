@@ -28,6 +28,7 @@ from tests.browser._export_checks import (
     chromium_browser,
     math_problems,
     offline_page,
+    release_browser,
     run_axe,
     wait_for_math,
 )
@@ -51,11 +52,8 @@ HEIGHT, SMALLEST_TEXT = 720, 18.0
 @pytest.fixture(scope="session")
 def browser(request):
     """Chromium for the export tests (JupyterLab's when the session starts one)."""
-    chromium, pw = chromium_browser(request)
-    yield chromium
-    if pw is not None:
-        chromium.close()
-        pw.stop()
+    yield chromium_browser(request)
+    release_browser()
 
 
 @pytest.fixture(scope="session")
