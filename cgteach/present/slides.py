@@ -71,7 +71,9 @@ def lay_out(nb):
             continue
         lines = len(cell.source.splitlines())
         tags = cell.metadata.setdefault("tags", [])
-        if _has_figure(cell) and lines:
+        if "fold-on-slide" in tags:         # the live slideshow's fold, read here too
+            tags.append("cg-fold")
+        elif _has_figure(cell) and lines:
             tags.append("cg-side" if lines <= SIDE_LINES else "cg-fold")
         elif lines >= FOLD_LINES:
             tags.append("cg-fold")
