@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lecture test lint bench clean-venv slides site my-lessons fresh
+.PHONY: lab lecture test lint bench clean-venv slides site handouts my-lessons fresh
 
 # RISE (slideshows in JupyterLab) reads its defaults from here: a theme without web fonts.
 RISE_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
@@ -49,8 +49,8 @@ my-lessons: $(STAMP)
 fresh: $(STAMP)
 	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
-# The tests check the exported slideshows and site, so build them first.
-test: $(STAMP) $(RISE_SETTINGS) slides site
+# The tests check the exported slideshows, site and handouts, so build them first.
+test: $(STAMP) $(RISE_SETTINGS) slides site handouts
 	$(VENV)/bin/ruff check .
 	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
@@ -62,6 +62,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PYTHON) $$f || exit 1; done
 
+# The first export installs MathJax 3 and axe-core from the npm registry into build/npm
+# (versions pinned in cgteach/present/npm/package-lock.json; needs npm once, never a CDN).
+
 # Every lesson as an offline reveal.js slideshow: build/slides/NN-name.slides.html
 slides: $(STAMP)
 	$(PYTHON) -m cgteach.present slides --out build/slides
@@ -69,6 +72,11 @@ slides: $(STAMP)
 # The lessons as an offline website: build/site/index.html
 site: $(STAMP)
 	$(PYTHON) -m cgteach.present site --out build/site
+
+# Two PDFs per lesson, printed offline by /usr/bin/chromium:
+# build/handouts/NN-name.student.pdf (no notes, no solutions) and NN-name.lecturer.pdf
+handouts: $(STAMP)
+	$(PYTHON) -m cgteach.present handouts --out build/handouts
 
 clean-venv:
 	rm -rf $(VENV)

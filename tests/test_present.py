@@ -36,17 +36,21 @@ def _stale(marker: Path) -> bool:
 
 
 def built(kind: str) -> Path:
-    """The folder of the fresh export ``kind`` (``"slides"`` or ``"site"``), built if needed."""
+    """The folder of the fresh export ``kind`` (``"slides"``, ``"site"`` or
+    ``"handouts"``), built if needed."""
     from cgteach.present import build_site, export_slides
+    from cgteach.present.handouts import write_handouts
 
     out = BUILD / kind
-    marker = out / "index.html"
-    if _stale(marker):
+    marker = out / ".cgteach-made"
+    if _stale(marker) or not any(out.iterdir()):
         start = time.monotonic()
         if kind == "slides":
             export_slides(ROOT / "notebooks", out, quiet=True)
-        else:
+        elif kind == "site":
             build_site(ROOT / "notebooks", out, quiet=True)
+        else:
+            write_handouts(ROOT / "notebooks", out, quiet=True)
         _TIMES[kind] = time.monotonic() - start
     return out
 
@@ -83,8 +87,12 @@ def test_every_section_has_speaker_notes(path):
     for cell in notes:
         assert cell.cell_type == "markdown"
         assert cell.metadata.slideshow.slide_type == "notes"
-        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
-        assert cell.source.startswith("**Lecturer's notes.**"), cell.source[:60]
+        # the old format (hidden source, bold lead) or the new one (a <details> box)
+        old = cell.source.startswith("**Lecturer's notes.**")
+        new = cell.source.startswith('<details class="cg-notes">')
+        assert old or new, cell.source[:60]
+        if old:
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
     section, seen = None, set()
     sections = []
     for cell in nb.cells:
@@ -148,7 +156,8 @@ def test_make_slides_writes_one_offline_slideshow_per_lesson():
     pages = sorted(out.glob("*.slides.html"))
     assert [p.name.removesuffix(".slides.html") for p in pages] == [p.stem for p in NOTEBOOKS]
     assert (out / "_static" / "reveal" / "dist" / "reveal.js").exists()
-    assert (out / "_static" / "mathjax" / "MathJax.js").exists()
+    assert (out / "_static" / "mathjax" / "tex-svg-full.js").exists()
+    assert (out / ".cgteach-made").exists()
     for page in pages:
         text = page.read_text(encoding="utf-8")
         # every script and style sheet is a local file
@@ -161,7 +170,8 @@ def test_make_slides_writes_one_offline_slideshow_per_lesson():
                       for c in nb.cells)
         assert text.count('<aside class="notes">') == n_notes, page.name
         n_solutions = sum("solution" in c.metadata.get("tags", []) for c in nb.cells)
-        assert text.count('<details class="cg-solution">') == n_solutions, page.name
+        assert text.count('<details class="cg-solution"') == n_solutions, page.name
+        assert "tex-svg-full.js" in text and "MathJax.js" not in text, page.name
 
 
 def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
@@ -174,10 +184,12 @@ def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
             assert not re.match(r"(https?:)?//", url), (page.name, url)
         assert not any(r in text for r in REPRS), page.name
         if "math notranslate" in text:
-            assert "_static/mathjax/MathJax.js" in text, page.name
+            assert "_static/mathjax/tex-svg-full.js" in text, page.name
         nb = _nb(nb_path)
         n_notes = sum("notes" in c.metadata.get("tags", []) for c in nb.cells)
         assert text.count('<details class="cg-notes">') == n_notes, page.name
+        for img in re.findall(r"<img\b[^>]*>", text):
+            assert re.search(r'\salt="[^"]{8,}"', img), (page.name, img[:120])
     assert (out / "search.html").exists() and (out / "searchindex.js").exists()
     assert 'rel="next"' in (out / f"{NOTEBOOKS[0].stem}.html").read_text(encoding="utf-8")
     for css in out.rglob("*.css"):
@@ -193,3 +205,110 @@ def test_export_times_are_recorded():
     if _TIMES:
         record.write_text(json.dumps(_TIMES))
     print("export times (s):", _TIMES or "already built by make")
+
+
+# -- the two cell formats of notes and solutions ------------------------------------
+
+def _format_notebook(new: bool):
+    """A small lesson with one notes cell and one solution, in the old or new format."""
+    nb = nbformat.v4.new_notebook()
+    title = nbformat.v4.new_markdown_cell("# A lesson\n\nThe nim sum of $3$ and $5$.")
+    title.metadata["slideshow"] = {"slide_type": "slide"}
+    text = "Ask the room for the **nim sum** first."
+    if new:
+        notes = nbformat.v4.new_markdown_cell(
+            '<details class="cg-notes">\n<summary>Lecturer\'s notes</summary>\n\n'
+            + text + "\n\n</details>")
+    else:
+        notes = nbformat.v4.new_markdown_cell("**Lecturer's notes.** " + text)
+        notes.metadata["jupyter"] = {"source_hidden": True}
+    notes.metadata.update(tags=["notes"], slideshow={"slide_type": "notes"})
+    attempt = nbformat.v4.new_code_cell("answer = None")
+    attempt.metadata.update(tags=["attempt"], slideshow={"slide_type": "-"})
+    if new:
+        solution = nbformat.v4.new_code_cell("%%solution\n# Solution\nanswer = 3 ^ 5")
+        solution.metadata.update(tags=["solution", "hide-input"],
+                                 jupyter={"source_hidden": True})
+        solution.outputs = [nbformat.v4.new_output("display_data", data={
+            "text/html": '<details class="cg-solution"><summary>Show the solution</summary>\n'
+                         '<pre class="cg-solution-code">answer = 3 ^ 5</pre>\n'
+                         '<div class="cg-solution-output"><pre>6</pre></div>\n</details>',
+            "text/plain": "6"})]
+    else:
+        solution = nbformat.v4.new_code_cell("# Solution\nanswer = 3 ^ 5\nprint(answer)")
+        solution.metadata.update(tags=["solution", "hide-input", "hide-output"])
+        solution.outputs = [nbformat.v4.new_output("stream", name="stdout", text="6\n")]
+    solution.metadata["slideshow"] = {"slide_type": "subslide"}
+    figure = nbformat.v4.new_code_cell('draw_heaps((3, 5), title="two piles")\nplt.show()')
+    figure.metadata["slideshow"] = {"slide_type": "-"}
+    figure.outputs = [nbformat.v4.new_output("display_data", data={
+        "image/png": "iVBORw0KGgo=", "text/plain": "<Figure size 400x300 with 1 Axes>"})]
+    nb.cells = [title, notes, attempt, solution, figure]
+    return nb, text
+
+
+@pytest.mark.parametrize("new", [False, True], ids=["old-format", "new-format"])
+def test_each_export_shapes_notes_and_solutions_its_own_way(new):
+    from cgteach.present._prepare import notes_text, shape_for
+
+    nb, text = _format_notebook(new)
+    slides = shape_for(nb, "slides")
+    assert slides.cells[1].source == text          # bare text: reveal's speaker notes
+    site = shape_for(nb, "site")
+    assert site.cells[1].source.startswith('<details class="cg-notes">\n')
+    assert notes_text(site.cells[1].source) == text
+    lecturer = shape_for(nb, "lecturer")
+    assert lecturer.cells[1].source.startswith('<details class="cg-notes" open>')
+    student = shape_for(nb, "student")
+    sources = [c.source for c in student.cells]
+    assert not any(text in s for s in sources) and not any("Solution" in s for s in sources)
+    assert any("answer = None" in s for s in sources), "the student's attempt stays"
+    if new:   # the stored box is shown without its input, and open for the lecturer
+        assert "remove-input" in site.cells[3].metadata.tags
+        html = lecturer.cells[3].outputs[0].data["text/html"]
+        assert html.startswith('<details class="cg-solution" open>')
+    else:
+        assert {"hide-input", "hide-output"} <= set(site.cells[3].metadata.tags)
+    for shaped in (slides, site, lecturer, student):
+        img = shaped.cells[-1].outputs[0].data["text/html"]
+        assert 'alt="Figure: two piles. Drawn by: draw_heaps((3, 5), title=' in img
+    assert nb.cells[1].source.endswith(("</details>", text)), "the original is untouched"
+
+
+# -- the handouts ----------------------------------------------------------------------
+
+def _pdf_text(path: Path) -> tuple[int, str]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    text = " ".join(page.extract_text() or "" for page in reader.pages)
+    return len(reader.pages), " ".join(re.findall(r"[A-Za-z]{3,}", text)).lower()
+
+
+def _words(markdown: str) -> str:
+    return " ".join(re.findall(r"[A-Za-z]{3,}", re.sub(r"\$[^$]*\$|`[^`]*`", " ", markdown)))
+
+
+def test_make_handouts_writes_a_student_and_a_lecturer_pdf_per_lesson():
+    from cgteach.present._prepare import is_notes, notes_text
+
+    out = built("handouts")
+    pages = {}
+    for path in NOTEBOOKS:
+        nb = _nb(path)
+        notes = [_words(notes_text(c.source)).lower() for c in nb.cells if is_notes(c)]
+        runs = [" ".join(n.split()[:6]) for n in notes if len(n.split()) >= 6]
+        n_student, student = _pdf_text(out / f"{path.stem}.student.pdf")
+        n_lecturer, lecturer = _pdf_text(out / f"{path.stem}.lecturer.pdf")
+        pages[path.stem] = (n_student, n_lecturer)
+        assert n_student > 0 and n_lecturer >= n_student, (path.stem, n_student, n_lecturer)
+        assert runs, path.stem
+        assert not [r for r in runs if r in student], (path.stem, "notes in the student's PDF")
+        found = [r for r in runs if r in lecturer]
+        assert len(found) >= len(runs) // 2, (path.stem, "notes missing for the lecturer")
+        has_solution = any("solution" in c.metadata.get("tags", []) for c in nb.cells)
+        assert "show the solution" not in student, path.stem
+        if has_solution:
+            assert "show the solution" in lecturer, path.stem
+    (BUILD / "handout-pages.json").write_text(json.dumps(pages))
+    print("handout pages (student, lecturer):", pages)

@@ -1,4 +1,4 @@
-"""Present the lessons: HTML slideshows and a static website, both fully offline.
+"""Present the lessons: HTML slideshows, a static website and PDF handouts, all offline.
 
 Terms used here:
 
@@ -11,17 +11,24 @@ Terms used here:
   all stored outputs, next/previous links, search and typeset mathematics.
 * **still picture** — what a live widget becomes in both: its ``image/png``
   output and a line saying to open the lesson in JupyterLab to play.
-* **offline** — reveal.js (from the ``sphinx-revealjs`` package), MathJax 2
-  (from ``jupyter-server-mathjax``) and every font are copied next to the
-  pages, so they open from ``file://`` with no network at all.
+* **handouts** — two PDFs per lesson (``build/handouts/NN-name.student.pdf``
+  without the notes and solutions, ``NN-name.lecturer.pdf`` with them open),
+  printed by Chromium (:mod:`cgteach.present.handouts`).
+* **offline** — reveal.js (from the ``sphinx-revealjs`` package) and MathJax 3
+  (one file, SVG output, no fonts; from the npm registry, see
+  :mod:`cgteach.present._assets`) are copied next to the pages, so they open
+  from ``file://`` with no network at all.
+* **safe writing** — every writer builds in a fresh folder and moves it into
+  place; it replaces only a folder it made itself (:mod:`cgteach.present._safe`).
 
-Use ``make slides`` / ``make site``, or ``python -m cgteach.present slides|site``.
+Use ``make slides`` / ``make site`` / ``make handouts``, or
+``python -m cgteach.present slides|site|handouts``.
 Nothing here is imported by ``import cgteach``.
 """
 
 from __future__ import annotations
 
-__all__ = ["prepare_notebook", "export_slides", "build_site", "WIDGET_NOTE"]
+__all__ = ["prepare_notebook", "export_slides", "build_site", "write_handouts", "WIDGET_NOTE"]
 
 from cgteach.present._prepare import WIDGET_NOTE, prepare_notebook
 
@@ -36,5 +43,12 @@ def export_slides(*args, **kwargs):
 def build_site(*args, **kwargs):
     """Build the offline lesson website (see :func:`cgteach.present.site.build_site`)."""
     from cgteach.present.site import build_site as run
+
+    return run(*args, **kwargs)
+
+
+def write_handouts(*args, **kwargs):
+    """Print the handouts (see :func:`cgteach.present.handouts.write_handouts`)."""
+    from cgteach.present.handouts import write_handouts as run
 
     return run(*args, **kwargs)

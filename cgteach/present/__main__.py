@@ -1,4 +1,8 @@
-"""``python -m cgteach.present slides|site|rise-settings [--out DIR]`` (see the package)."""
+"""``python -m cgteach.present slides|site|handouts|rise-settings [--notebooks DIR] [--out DIR]``.
+
+A bad ``--notebooks`` or ``--out`` prints one line naming the problem (no
+traceback) and exits with status 2.
+"""
 
 from __future__ import annotations
 
@@ -9,22 +13,34 @@ import sys
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cgteach.present",
                                      description="Export the lessons for presenting.")
-    parser.add_argument("what", choices=["slides", "site", "rise-settings"])
+    parser.add_argument("what", choices=["slides", "site", "handouts", "rise-settings"])
     parser.add_argument("--notebooks", default="notebooks")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
-    if args.what == "slides":
-        from cgteach.present.slides import export_slides
+    try:
+        if args.what == "slides":
+            from cgteach.present.slides import export_slides
 
-        export_slides(args.notebooks, args.out or "build/slides")
-    elif args.what == "site":
-        from cgteach.present.site import build_site
+            export_slides(args.notebooks, args.out or "build/slides")
+        elif args.what == "site":
+            from cgteach.present.site import build_site
 
-        build_site(args.notebooks, args.out or "build/site")
-    else:
-        from cgteach.present.rise import install_settings
+            build_site(args.notebooks, args.out or "build/site")
+        elif args.what == "handouts":
+            from cgteach.present.handouts import write_handouts
 
-        print(install_settings(args.out))
+            write_handouts(args.notebooks, args.out or "build/handouts")
+        else:
+            from cgteach.present.rise import install_settings
+
+            print(install_settings(args.out))
+    except (ValueError, TypeError, OSError, RuntimeError) as error:
+        message = " ".join(str(error).split())
+        print(f"python -m cgteach.present {args.what}: error: {message[:500]}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("python -m cgteach.present: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

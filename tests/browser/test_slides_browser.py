@@ -1,9 +1,14 @@
 """The exported slideshows open from file:// in Chromium with no network at all.
 
-Every request that is not a ``file:`` URL is blocked and recorded; the test
-asserts none was attempted.  For each lesson: reveal.js starts, every slide
-exported is there, mathematics is typeset (no raw ``$`` left in the text),
-no Python object repr shows, and the speaker notes are kept out of the slides.
+For each lesson: every request other than a local file is blocked and every
+failed request, page error and console error is recorded (none allowed);
+MathJax 3 typesets every formula (no ``merror``, no "Math Processing Error", no
+raw TeX left); then every slide is shown in turn at 1280×720 and measured: its
+content fits 720 px (no scrolling), its smallest visible text is at least 18 px
+on screen, no text runs under the navigation arrows, every figure is whole on
+screen and has a text alternative.  axe-core (from the npm registry, injected
+from a local file) audits every slideshow and the index: no serious or critical
+violation.  The measurements go to ``$CGTEACH_BROWSER_ARTIFACTS/slides-fit.json``.
 
 RISE: its presenter page (``/rise/<lesson>``, what JupyterLab's RISE button and
 Alt+R show in a panel) starts on a lesson, every slide is stepped through at
@@ -13,14 +18,25 @@ RISE slide is an expected failure: see the xfail's reason.
 
 from __future__ import annotations
 
+import json
+
 import nbformat
 import pytest
 
+from tests.browser._export_checks import (
+    SLIDE_MEASURE,
+    chromium_browser,
+    math_problems,
+    offline_page,
+    release_browser,
+    run_axe,
+    wait_for_math,
+)
 from tests.test_present import NOTEBOOKS, REPRS, built
 
-# Text nodes outside code, scripts and notes: where a raw "$" would mean untypeset math.
+#: Kept for the site test's import (text outside code, scripts and notes).
 VISIBLE_TEXT = """() => {
-  const skip = "script, style, pre, code, aside, .jp-InputArea, .MathJax_Preview, .highlight";
+  const skip = "script, style, pre, code, aside, .jp-InputArea, mjx-container, .highlight";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const out = [];
   while (walker.nextNode()) {
@@ -30,69 +46,81 @@ VISIBLE_TEXT = """() => {
   return out.join(" ");
 }"""
 
+HEIGHT, SMALLEST_TEXT = 720, 18.0
+
 
 @pytest.fixture(scope="session")
-def browser(lab):
-    """The session's Chromium (from the ``lab`` fixture: one playwright per process)."""
-    return lab.browser
+def browser(request):
+    """Chromium for the export tests (JupyterLab's when the session starts one)."""
+    yield chromium_browser(request)
+    release_browser()
 
 
-def offline_page(browser, width=1280, height=720):
-    """A page that may load file: URLs only; returns (page, list of blocked URLs)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    blocked: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(("file:", "data:", "about:", "blob:")):
-            r.continue_()
-        else:
-            blocked.append(url)
-            r.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    return page, blocked
+@pytest.fixture(scope="session")
+def fit_record(artifacts):
+    record: dict = {}
+    yield record
+    (artifacts / "slides-fit.json").write_text(json.dumps(record, indent=1))
 
 
-def wait_for_math(page):
-    page.wait_for_function(
-        "() => !window.MathJax || (MathJax.Hub && MathJax.Hub.queue &&"
-        " MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0)")
+@pytest.fixture(scope="session")
+def axe_js():
+    from cgteach.present._assets import axe_file
+
+    return axe_file()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_slideshow_opens_offline_with_every_slide_and_typeset_math(browser, path):
+def test_every_slide_fits_1280x720_offline_with_typeset_math(browser, path, fit_record,
+                                                              axe_js, artifacts):
     out = built("slides")
-    page, blocked = offline_page(browser)
+    page, problems = offline_page(browser, 1280, 720)
     try:
         page.goto((out / f"{path.stem}.slides.html").as_uri())
         page.wait_for_selector("body[data-cg-ready='1']")
         wait_for_math(page)
-        total = page.evaluate("() => Reveal.getTotalSlides()")
-        sections = page.evaluate(
-            "() => document.querySelectorAll('.slides > section').length"
-            " + document.querySelectorAll('.slides > section > section').length"
-            " - document.querySelectorAll('.slides > section:has(> section)').length")
-        assert total == sections and total >= 3, (total, sections)
-        # step through every slide: reveal moves there and the notes are not on it
-        seen = page.evaluate("""() => {
-            const seen = new Set(); Reveal.slide(0, 0);
-            for (let n = 0; n < 3000; n++) {
-              const i = Reveal.getIndices(); seen.add(i.h + "/" + i.v);
-              if (Reveal.isLastSlide() && !Reveal.availableFragments().next) break;
-              Reveal.next();
-            }
-            return seen.size; }""")
-        assert seen == total and page.evaluate("() => Reveal.isLastSlide()")
-        text = page.evaluate(VISIBLE_TEXT)
-        assert "$" not in text, text[max(0, text.find("$") - 80): text.find("$") + 80]
+        assert not math_problems(page), math_problems(page)[:5]
+        slides = page.evaluate("() => Reveal.getSlides().map(s => Reveal.getIndices(s))")
+        assert len(slides) == page.evaluate("() => Reveal.getTotalSlides()") >= 3
+        measured, bad = [], []
+        for where in slides:
+            page.evaluate("([h, v]) => Reveal.slide(h, v)", [where["h"], where["v"] or 0])
+            m = page.evaluate(SLIDE_MEASURE)
+            assert m["indices"]["h"] == where["h"], (m["indices"], where)
+            measured.append({k: m[k] for k in ("indices", "height", "smallest", "title")})
+            if (m["height"] > HEIGHT + 1 or m["smallest"] < SMALLEST_TEXT - 0.01 or m["under"]
+                    or m["noAlt"] or m["cut"] or m["scale"] < 0.999):
+                bad.append(m)
+                page.screenshot(path=str(artifacts / f"slide-{path.stem}-{where['h']}-"
+                                                     f"{where['v'] or 0}.png"))
+        fit_record[path.stem] = {
+            "slides": len(slides), "tallest": max(m["height"] for m in measured),
+            "smallest_text_px": round(min(m["smallest"] for m in measured), 2)}
+        assert not bad, f"{path.stem}: slides that do not fit 1280x720: {bad[:4]}"
         html = page.content()
         assert not [r for r in REPRS if r in html]
         assert page.locator("aside.notes").count() >= 1
         assert page.locator("aside.notes").first.is_hidden()
-        assert not blocked, blocked
+        violations = run_axe(page, axe_js)
+        assert not violations, f"{path.stem}: axe-core: {violations}"
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
+
+
+def test_the_slides_index_is_styled_links_every_lesson_and_passes_the_audit(browser, axe_js):
+    out = built("slides")
+    page, problems = offline_page(browser, 1280, 720)
+    try:
+        page.goto((out / "index.html").as_uri())
+        links = page.locator("main a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        assert links == [f"{p.stem}.slides.html" for p in NOTEBOOKS]
+        assert page.evaluate("() => getComputedStyle(document.body).fontSize") == "20px"
+        assert page.locator("main a").first.inner_text()[:2].isdigit()
+        assert not run_axe(page, axe_js)
+        page.locator("main a").nth(1).click()
+        page.wait_for_selector("body[data-cg-ready='1']")
+        assert not problems, problems[:5]
     finally:
         page.context.close()
 

@@ -1,0 +1,113 @@
+"""Printable handouts: two PDFs per lesson, written offline by Debian's Chromium.
+
+* ``NN-name.student.pdf`` — the lesson for students: the lecturer's notes and
+  the worked solutions are left out (the empty cells for their own attempts stay).
+* ``NN-name.lecturer.pdf`` — everything: the notes and the solutions shown open.
+
+Each lesson is first written as one HTML page (:func:`~cgteach.present._prepare.shape_for`
+with ``"student"`` or ``"lecturer"``, the ``cghandout`` template: MathJax 3 from a
+local file, figures and outputs never split across pages), then printed by
+``chromium --headless --print-to-pdf`` with every network name unresolvable, so
+nothing can be fetched.  The HTML pages are kept in ``_html/`` next to the PDFs.
+The folder is built fresh and moved into place (see :mod:`cgteach.present._safe`).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from cgteach.present._assets import mathjax_file
+from cgteach.present._prepare import shape_for
+from cgteach.present._safe import notebook_paths, read_notebook, staged
+
+__all__ = ["write_handouts", "CHROMIUM", "READERS"]
+
+#: The browser that prints (the one the browser tests use); ``$CGTEACH_CHROMIUM`` overrides.
+CHROMIUM = "/usr/bin/chromium"
+#: Who each handout is for, with the line printed at its top.
+READERS = {
+    "student": "Student handout",
+    "lecturer": "Lecturer's handout: with the notes and the worked solutions",
+}
+_TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _chromium() -> str:
+    path = os.environ.get("CGTEACH_CHROMIUM", CHROMIUM)
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise RuntimeError(f"the handouts are printed by Chromium, not found at {path}: "
+                           "install Debian's chromium package (or set CGTEACH_CHROMIUM)")
+    return path
+
+
+def _exporter():
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    config = Config()
+    config.TagRemovePreprocessor.enabled = True
+    config.TagRemovePreprocessor.remove_input_tags = {"remove-input"}
+    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    return HTMLExporter(config=config, template_name="cghandout",
+                        extra_template_basedirs=[str(_TEMPLATES)],
+                        exclude_input_prompt=True, exclude_output_prompt=True)
+
+
+def _print(chromium: str, page: Path, pdf: Path, timeout: float = 180) -> None:
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+               "--disable-background-networking", "--no-first-run", "--disable-extensions",
+               "--host-resolver-rules=MAP * ~NOTFOUND", "--no-pdf-header-footer",
+               "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000",
+               f"--print-to-pdf={pdf}", page.as_uri()]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                              env=dict(os.environ, HOME=str(pdf.parent.parent / "_home")))
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"Chromium did not print {page.name} within {timeout:.0f} s") from None
+    if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size < 1000:
+        raise RuntimeError(f"Chromium could not print {page.name}:\n{done.stderr[-1500:]}")
+
+
+def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
+                   readers=("student", "lecturer")) -> list[Path]:
+    """Write ``out/NN-name.<reader>.pdf`` for each lesson and reader; return the PDFs.
+
+    ``out`` must be a new or empty folder, or one this function made before.
+    """
+    if isinstance(readers, str) or not all(r in READERS for r in readers):
+        raise ValueError(f"readers must be a sequence drawn from {tuple(READERS)}, "
+                         f"got {readers!r:.60}")
+    start = time.monotonic()
+    paths = notebook_paths(notebooks)
+    lessons = [(path, read_notebook(path)) for path in paths]
+    chromium, mathjax = _chromium(), mathjax_file()
+    exporter = _exporter()
+    with staged(out) as tmp:
+        pages = tmp / "_html"
+        (pages / "_static").mkdir(parents=True)
+        (tmp / "_home").mkdir()
+        shutil.copyfile(mathjax, pages / "_static" / mathjax.name)
+        jobs = []
+        for path, nb in lessons:
+            for reader in readers:
+                shaped = shape_for(nb, reader)
+                body, _ = exporter.from_notebook_node(shaped, resources={
+                    "metadata": {"name": f"{path.stem} ({reader})"},
+                    "cgteach_mathjax": f"_static/{mathjax.name}",
+                    "cgteach_banner": html.escape(f"{path.stem} · {READERS[reader]}")})
+                page = pages / f"{path.stem}.{reader}.html"
+                page.write_text(body, encoding="utf-8")
+                jobs.append((page, tmp / f"{path.stem}.{reader}.pdf"))
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(lambda job: _print(chromium, *job), jobs))
+        shutil.rmtree(tmp / "_home", ignore_errors=True)
+    out = Path(out).absolute()
+    if not quiet:
+        print(f"wrote {len(jobs)} handouts to {out}/ in {time.monotonic() - start:.1f} s")
+    return [out / pdf.name for _, pdf in jobs]
