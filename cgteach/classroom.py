@@ -37,9 +37,16 @@ __all__ = ["copy_lessons", "fresh_copy", "kernel_metadata", "main"]
 def kernel_metadata(kernel: str = "python3") -> dict[str, dict]:
     """The ``kernelspec`` and ``language_info`` JupyterLab writes here for ``kernel``."""
     from ipykernel.ipkernel import IPythonKernel
-    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
-    spec = KernelSpecManager().get_kernel_spec(kernel)
+    if not isinstance(kernel, str):
+        raise TypeError("kernel must be a kernel name such as 'python3', "
+                        f"got a {type(kernel).__name__}")
+    try:
+        spec = KernelSpecManager().get_kernel_spec(kernel)
+    except NoSuchKernel:
+        raise ValueError(f"no Jupyter kernel named {kernel!r} is installed here; "
+                         "'python3' is the one the lessons use") from None
     return {"kernelspec": {"display_name": spec.display_name, "language": spec.language,
                            "name": kernel},
             "language_info": json.loads(json.dumps(IPythonKernel.language_info))}

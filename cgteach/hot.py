@@ -113,6 +113,20 @@ def random_region(rng=None, cells: int = 5, width: int = 4):
     return Domineering(["".join(row) for row in rows])
 
 
+def _parts(parts, what="parts") -> list:
+    """``parts`` as a list, or a clear TypeError (a sum is a list of games or positions)."""
+    if isinstance(parts, (str, bytes)) or not hasattr(parts, "__iter__"):
+        raise TypeError(
+            f"{what} must be a list of games or positions (Domineering boards, Toads and "
+            f"Frogs rows), got {_show(parts)}")
+    out = []
+    for i, p in enumerate(parts):
+        if i >= 1000:
+            raise ValueError(f"{what}: at most 1000 components")
+        out.append(p)
+    return out
+
+
 def _value(part):
     from cgteach.games import Game
 
@@ -136,7 +150,7 @@ def hottest(parts) -> list:
     """
     from cgteach.games.temperature import temperature
 
-    temps = [temperature(_value(p)) for p in parts]
+    temps = [temperature(_value(p)) for p in _parts(parts)]
     if not temps:
         raise ValueError("a sum needs at least one component")
     top = max(temps)
@@ -155,7 +169,7 @@ def hottest_moves(parts, left: bool = True) -> list:
     """
     from cgteach.games.temperature import mean
 
-    parts = list(parts)
+    parts = _parts(parts)
     out = []
     sign = 1 if left else -1
     for i in hottest(parts):
@@ -184,7 +198,7 @@ def best_move(parts, left: bool = True):
     """
     from cgteach.games import total
 
-    parts = list(parts)
+    parts = _parts(parts)
     values = [_value(p) for p in parts]
     for i, p in enumerate(parts):
         rest = total(values[:i] + values[i + 1:])
@@ -207,7 +221,8 @@ def side_by_side(boards):
     """
     from cgteach.rulesets.domineering import Domineering
 
-    boards = [b if isinstance(b, Domineering) else Domineering(b) for b in boards]
+    boards = [b if isinstance(b, Domineering) else Domineering(b)
+              for b in _parts(boards, "boards")]
     if not boards:
         raise ValueError("side_by_side() needs at least one board")
     height = max(b.shape[0] for b in boards)

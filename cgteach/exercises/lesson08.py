@@ -52,7 +52,9 @@ _WHO = {"L": "Blue wins whoever starts", "R": "Red wins whoever starts",
 
 def _is_package_game(answer) -> bool:
     kind = type(answer)
-    return issubclass(kind, games.Game) and kind.__module__ == games.__name__
+    home = kind.__module__
+    return issubclass(kind, games.Game) and (home == games.__name__
+                                              or home.startswith(games.__name__ + "."))
 
 
 def _as_game(answer):
