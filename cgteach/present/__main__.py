@@ -1,4 +1,8 @@
-"""``python -m cgteach.present slides|site|rise-settings [--out DIR]`` (see the package)."""
+"""``python -m cgteach.present slides|site|settings [--out DIR]`` (see the package).
+
+``settings`` prepares an environment (``--out``: its prefix, default this Python's) for
+presenting live in JupyterLab: see :mod:`cgteach.present.live`.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import sys
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cgteach.present",
                                      description="Export the lessons for presenting.")
-    parser.add_argument("what", choices=["slides", "site", "rise-settings"])
+    parser.add_argument("what", choices=["slides", "site", "settings"])
     parser.add_argument("--notebooks", default="notebooks")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
@@ -22,9 +26,13 @@ def main(argv=None) -> int:
 
         build_site(args.notebooks, args.out or "build/site")
     else:
-        from cgteach.present.rise import install_settings
+        from cgteach.present.live import install_settings
 
-        print(install_settings(args.out))
+        try:
+            print(install_settings(args.out))
+        except (ValueError, TypeError) as error:
+            print(f"python -m cgteach.present settings: {error}", file=sys.stderr)
+            return 2
     return 0
 
 
