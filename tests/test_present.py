@@ -67,15 +67,6 @@ def test_every_cell_has_a_slide_type(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_rise_gets_the_slide_size_as_numbers(path):
-    """jupyterlab-rise 0.43.1 breaks with its default "100%" sizes (a NaN scale: slides
-    off-centre and an endless layout loop); numbers in the notebook's metadata fix it."""
-    rise = _nb(path).metadata.get("rise", {})
-    assert rise.get("width") == 1280 and rise.get("height") == 720, (
-        f"{path.name}: set metadata.rise = {{'width': 1280, 'height': 720}}")
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_section_has_speaker_notes(path):
     nb = _nb(path)
     notes = [c for c in nb.cells if "notes" in c.metadata.get("tags", [])]
