@@ -167,8 +167,24 @@
     }
 
     // Tags become classes (cg-tag-<tag>), so the style sheet can lay out tagged cells.
+    // And slide_type "-" ("stays on the slide before", as in RISE and nbconvert) reads
+    // as no slide type for the slideshow, which otherwise shows such a cell on its own;
+    // the notebook's saved metadata is untouched.
     function markCells(notebook) {
       for (const cell of notebook.widgets) {
+        const shared = cell.model && cell.model.sharedModel;
+        if (shared && typeof shared.getMetadata === "function" && !shared.cgDashPatched) {
+          const read = shared.getMetadata.bind(shared);
+          shared.getMetadata = function (key) {
+            const value = read(key);
+            if (key === "slideshow" && value && value.slide_type === "-") {
+              const { slide_type: _dash, ...rest } = value;
+              return rest;
+            }
+            return value;
+          };
+          shared.cgDashPatched = true;
+        }
         for (const tag of tags(cell)) {
           if (/^[\w-]+$/.test(tag)) cell.node.classList.add("cg-tag-" + tag);
         }
@@ -326,6 +342,19 @@
     app.commands.addKeyBinding({ command: "cgteach:notes", keys: ["Alt N"], selector: "body", args: {} });
     app.commands.addKeyBinding({ command: "cgteach:next", keys: ["PageDown"], selector: PRESENTING, args: {} });
     app.commands.addKeyBinding({ command: "cgteach:previous", keys: ["PageUp"], selector: PRESENTING, args: {} });
+    // The slideshow remembers "active" in the user's settings, so a page opened later
+    // would start as a slideshow by itself.  A lesson always opens as a notebook: a
+    // slideshow that starts before the person has pressed a key or clicked is stopped.
+    let touched = false;
+    const touch = () => (touched = true);
+    window.addEventListener("keydown", touch, { capture: true, once: true });
+    window.addEventListener("pointerdown", touch, { capture: true, once: true });
+    const unasked = new MutationObserver(() => {
+      if (touched) return unasked.disconnect();
+      if (document.body.dataset.jpDeckMode === "presenting") app.commands.execute("deck:stop", {});
+    });
+    unasked.observe(document.body, { attributes: true, attributeFilter: ["data-jp-deck-mode"] });
+    if (document.body.dataset.jpDeckMode === "presenting") app.commands.execute("deck:stop", {});
     {
       // exposed for tests and the curious: window.cgteachPresent.openNotes()
       window.cgteachPresent = {
