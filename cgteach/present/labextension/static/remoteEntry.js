@@ -84,13 +84,25 @@
     const text = source(cell)
       .replace(/<\/?details[^>]*>/g, "")
       .replace(/<summary>[\s\S]*?<\/summary>/g, "")
+      .replace(/\*\*Lecturer's notes\.?\*\*/, "")
       .trim();
-    const pre = document.createElement("div");
-    pre.style.whiteSpace = "pre-wrap";
-    pre.textContent = text;
-    return pre.outerHTML;
+    return light(text);
   }
 
+  /** A little Markdown (paragraphs, bold, italics, code) as HTML, everything else as text. */
+  function light(text) {
+    const escape = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return text
+      .split(/\n\s*\n/)
+      .map((para) => {
+        let html = escape(para.replace(/\s*\n\s*/g, " ").trim());
+        html = html.replace(/`([^`]+)`/g, "<code>$1</code>");
+        html = html.replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>");
+        html = html.replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?!\w)/g, "$1<i>$2</i>");
+        return `<p>${html}</p>`;
+      })
+      .join("");
+  }
 
   /** The on-screen cells of a presented notebook and the box they fill. */
   function onScreen(notebook) {
