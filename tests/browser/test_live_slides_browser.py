@@ -147,14 +147,19 @@ def _present(book) -> None:
     page.wait_for_timeout(300)
 
 
+ACTIVE = """() => [...document.querySelectorAll(
+  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')]
+  .findIndex(c => c.classList.contains('jp-mod-active'))"""
+
+
 def _step(page, before: int) -> bool:
     """Press Space (next step); False when the slideshow is at its end."""
     page.keyboard.press("Space")
-    for _ in range(20):
-        page.wait_for_timeout(50)
-        if page.evaluate(MEASURE, MIN_PX)["active"] != before:
-            return True
-    return False
+    try:
+        page.wait_for_function(f"() => ({ACTIVE})() !== {before}", timeout=1000, polling=25)
+    except Exception:  # noqa: BLE001 (playwright's TimeoutError): the last step
+        return False
+    return True
 
 
 def _in_screen(locator) -> bool:
@@ -306,6 +311,7 @@ def test_every_step_of_every_lesson_fits_1280x720_with_text_of_18px(lab, artifac
             _present(book)
             tallest, steps = 0.0, 0
             for _ in range(400):
+                page.wait_for_timeout(120)  # the slideshow lays the step out, then refits
                 m = page.evaluate(MEASURE, MIN_PX)
                 steps += 1
                 tallest = max(tallest, m["height"])
