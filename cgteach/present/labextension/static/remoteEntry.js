@@ -243,6 +243,16 @@
       watched = notebook;
       notebook.activeCellChanged.connect(onStep);
       markCells(notebook);
+      // the cells arrive after the panel: mark them as soon as they are there, and new ones
+      const panel = notebook.parent;
+      if (panel && panel.context && panel.context.ready) {
+        panel.context.ready.then(() => {
+          markCells(notebook);
+          if (notebook.model && notebook.model.cells && notebook.model.cells.changed) {
+            notebook.model.cells.changed.connect(() => markCells(notebook));
+          }
+        });
+      }
       // a picture that arrives late, and a folded cell opened by a click, refit the slide
       notebook.node.addEventListener("load", refit, true);
       notebook.node.addEventListener("click", (event) => {
@@ -329,6 +339,7 @@
       const notebook = currentNotebook();
       if (!notebook) return;
       watch(notebook);
+      markCells(notebook);
       if (!(args && args.fromHere)) notebook.activeCellIndex = 0;
       if (document.fullscreenEnabled && !document.fullscreenElement) {
         document.documentElement.requestFullscreen().catch(() => undefined);
