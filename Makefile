@@ -17,8 +17,9 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab lecture test lint bench clean-venv slides site handouts my-lessons fresh
 
-# RISE (slideshows in JupyterLab) reads its defaults from here: a theme without web fonts.
-RISE_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+# Presenting live in JupyterLab (F5 starts a lesson's slideshow, Alt+N the notes window):
+# cgteach's small extension and JupyterLab's settings overrides (no news pop-up).
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 
 $(STAMP): pyproject.toml
 	@test -n "$(BASE_PYTHON)$$(test -x $(VENV)/bin/python && echo ok)" || { echo 'cgteach needs Python 3.11 or newer on PATH' >&2; exit 1; }
@@ -28,14 +29,15 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-$(RISE_SETTINGS): $(STAMP) cgteach/present/rise.py
-	$(VENV)/bin/python -m cgteach.present rise-settings --out $(VENV)
+$(LAB_SETTINGS): $(STAMP) cgteach/present/live.py $(wildcard cgteach/present/labextension/*.json cgteach/present/labextension/static/*)
+	$(VENV)/bin/python -m cgteach.present settings --out $(VENV)
 
-lab: $(STAMP) $(RISE_SETTINGS) my-lessons
+lab: $(STAMP) $(LAB_SETTINGS) my-lessons
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) $(MY_LESSONS)/00-welcome.ipynb
 
-# JupyterLab for a projector: every picture in lecture mode (large, fits 1280x720).
-lecture: $(STAMP) $(RISE_SETTINGS) my-lessons
+# JupyterLab for a projector: every picture in lecture mode (large, fits 1280x720);
+# open a lesson and press F5 to present it.
+lecture: $(STAMP) $(LAB_SETTINGS) my-lessons
 	CGTEACH_LECTURE=1 $(VENV)/bin/jupyter lab $(LAB_ARGS) $(MY_LESSONS)/00-welcome.ipynb
 
 # The student's working copy (git-ignored): `make lab` opens $(MY_LESSONS)/, never notebooks/.
@@ -50,7 +52,7 @@ fresh: $(STAMP)
 	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
 # The tests check the exported slideshows, site and handouts, so build them first.
-test: $(STAMP) $(RISE_SETTINGS) slides site handouts
+test: $(STAMP) $(LAB_SETTINGS) slides site handouts
 	$(VENV)/bin/ruff check .
 	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \

@@ -71,15 +71,6 @@ def test_every_cell_has_a_slide_type(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_rise_gets_the_slide_size_as_numbers(path):
-    """jupyterlab-rise 0.43.1 breaks with its default "100%" sizes (a NaN scale: slides
-    off-centre and an endless layout loop); numbers in the notebook's metadata fix it."""
-    rise = _nb(path).metadata.get("rise", {})
-    assert rise.get("width") == 1280 and rise.get("height") == 720, (
-        f"{path.name}: set metadata.rise = {{'width': 1280, 'height': 720}}")
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_section_has_speaker_notes(path):
     nb = _nb(path)
     notes = [c for c in nb.cells if "notes" in c.metadata.get("tags", [])]
@@ -312,3 +303,87 @@ def test_make_handouts_writes_a_student_and_a_lecturer_pdf_per_lesson():
             assert "show the solution" in lecturer, path.stem
     (BUILD / "handout-pages.json").write_text(json.dumps(pages))
     print("handout pages (student, lecturer):", pages)
+
+# -- the live slideshow's settings writer (python -m cgteach.present settings) ------
+
+def test_install_settings_writes_the_overrides_and_the_extension(tmp_path):
+    from cgteach.present.live import LAB_SETTINGS, extension_path, install_settings
+
+    path = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"other:plugin": {"x": 1},
+                                "jupyterlab-rise:plugin": {"theme": "white"}}))
+    assert install_settings(tmp_path) == path
+    data = json.loads(path.read_text())
+    assert data["other:plugin"] == {"x": 1}            # kept
+    assert "jupyterlab-rise:plugin" not in data         # RISE is gone
+    notification = data["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    for plugin, values in LAB_SETTINGS.items():
+        assert data[plugin] == values
+    ext = extension_path(tmp_path)
+    assert json.loads((ext / "package.json").read_text())["name"] == "cgteach-present"
+    assert (ext / "static" / "remoteEntry.js").is_file()
+    before = path.read_bytes()
+    install_settings(tmp_path)                          # twice: the same file
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": NaN}', '{"a": Infinity}', '[1, 2]', '{"@jupyterlab/apputils-extension:notification": 3}',
+    "{not json", "[" * 100_000, "\xff\xfe",
+])
+def test_install_settings_refuses_a_malformed_overrides_file_and_leaves_it(tmp_path, text):
+    from cgteach.present.live import install_settings
+
+    path = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(text.encode("latin-1") if text == "\xff\xfe" else text.encode())
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="overrides.json"):
+        install_settings(tmp_path)
+    assert path.read_bytes() == before
+    assert "NaN" not in path.read_text(encoding="latin-1") or "NaN" in text
+
+
+def test_install_settings_never_writes_nan_and_checks_its_arguments(tmp_path, monkeypatch):
+    from cgteach.present import live
+
+    monkeypatch.setitem(live.LAB_SETTINGS, "bad:plugin", {"x": float("nan")})
+    with pytest.raises(ValueError, match="not a JSON number"):
+        live.install_settings(tmp_path)
+    assert not live.overrides_path(tmp_path).exists()
+    monkeypatch.delitem(live.LAB_SETTINGS, "bad:plugin")
+    for bad in (1, True, b"/tmp", 3.5):
+        with pytest.raises(TypeError, match="prefix"):
+            live.install_settings(bad)
+    with pytest.raises(ValueError, match="prefix"):
+        live.install_settings("")
+
+
+def test_install_settings_replaces_no_folder_it_did_not_make(tmp_path):
+    from cgteach.present.live import extension_path, install_settings
+
+    ext = extension_path(tmp_path)
+    ext.mkdir(parents=True)
+    (ext / "package.json").write_text('{"name": "someone-else"}')
+    with pytest.raises(ValueError, match="not made by cgteach"):
+        install_settings(tmp_path)
+    assert (ext / "package.json").read_text() == '{"name": "someone-else"}'
+    folder = tmp_path / "dir"
+    settings = folder / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    settings.mkdir(parents=True)                         # a folder where the file should be
+    with pytest.raises(ValueError, match="not a regular file"):
+        install_settings(folder)
+
+
+def test_settings_command_reports_a_bad_file_without_a_traceback(tmp_path, capsys):
+    from cgteach.present.__main__ import main
+
+    path = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"a": NaN}')
+    assert main(["settings", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "overrides.json" in err and "Traceback" not in err
+    assert main(["settings", "--out", str(tmp_path / "fresh")]) == 0

@@ -1,7 +1,9 @@
-"""``python -m cgteach.present slides|site|handouts|rise-settings [--notebooks DIR] [--out DIR]``.
+"""``python -m cgteach.present slides|site|handouts|settings [--notebooks DIR] [--out DIR]``.
 
 A bad ``--notebooks`` or ``--out`` prints one line naming the problem (no
-traceback) and exits with status 2.
+traceback) and exits with status 2.  ``settings`` prepares an environment
+(``--out``: its prefix, default this Python's) for presenting live in
+JupyterLab: see :mod:`cgteach.present.live`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import sys
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cgteach.present",
                                      description="Export the lessons for presenting.")
-    parser.add_argument("what", choices=["slides", "site", "handouts", "rise-settings"])
+    parser.add_argument("what", choices=["slides", "site", "handouts", "settings"])
     parser.add_argument("--notebooks", default="notebooks")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
@@ -31,7 +33,7 @@ def main(argv=None) -> int:
 
             write_handouts(args.notebooks, args.out or "build/handouts")
         else:
-            from cgteach.present.rise import install_settings
+            from cgteach.present.live import install_settings
 
             print(install_settings(args.out))
     except (ValueError, TypeError, OSError, RuntimeError) as error:

@@ -10,17 +10,14 @@ screen and has a text alternative.  axe-core (from the npm registry, injected
 from a local file) audits every slideshow and the index: no serious or critical
 violation.  The measurements go to ``$CGTEACH_BROWSER_ARTIFACTS/slides-fit.json``.
 
-RISE: its presenter page (``/rise/<lesson>``, what JupyterLab's RISE button and
-Alt+R show in a panel) starts on a lesson, every slide is stepped through at
-1280×720 and must fit, and no request leaves localhost.  A live widget on a
-RISE slide is an expected failure: see the xfail's reason.
+The live slideshow inside JupyterLab (which replaced RISE) is tested in
+``test_live_slides_browser.py``.
 """
 
 from __future__ import annotations
 
 import json
 
-import nbformat
 import pytest
 
 from tests.browser._export_checks import (
@@ -123,123 +120,3 @@ def test_the_slides_index_is_styled_links_every_lesson_and_passes_the_audit(brow
         assert not problems, problems[:5]
     finally:
         page.context.close()
-
-
-# -- RISE inside JupyterLab ---------------------------------------------------------
-
-#: What every lesson's ``metadata.rise`` must hold: with reveal's default
-#: percentage sizes, jupyterlab-rise 0.43.1 computes a NaN scale, lays the slides
-#: off-centre and overflows the stack (layout -> resize event -> layout ...).
-RISE_METADATA = {"width": 1280, "height": 720}
-
-# The innermost slide on screen, and whether its content is taller than the slide.
-PRESENT = """() => {
-  const s = [...document.querySelectorAll('.reveal .slides section.present')]
-              .filter(x => !x.classList.contains('stack')).pop();
-  return s ? {hash: location.hash, scroll: s.scrollHeight, text: s.innerText.slice(0, 60)} : null;
-}"""
-
-STEP = """() => {
-  const c = document.querySelector('.reveal .controls');
-  for (const dir of ['down', 'right']) {
-    const b = c && c.querySelector('.navigate-' + dir + '.enabled');
-    if (b) { b.click(); return dir; }
-  }
-  return null;
-}"""
-
-
-def _lesson_for_rise():
-    for path in NOTEBOOKS:
-        nb = nbformat.read(path, as_version=4)
-        if "slideshow" in nb.cells[0].metadata:
-            return path, nb
-    pytest.skip("no lesson has slide metadata yet")
-
-
-def test_rise_shows_every_slide_of_a_lesson_offline_within_1280x720(lab, artifacts):
-    path, nb = _lesson_for_rise()
-    # The lessons are to carry RISE_METADATA (see test_present.py); a copy gets it here so
-    # this test checks the slides' fit whether or not the lesson has been updated yet.
-    rise = dict(nb.metadata.get("rise", {}))
-    rise.update({k: v for k, v in RISE_METADATA.items() if k not in rise})
-    nb.metadata["rise"] = rise
-    nbformat.write(nb, lab.root / path.name)
-    context = lab.browser.new_context(viewport={"width": 1280, "height": 720})
-    outside: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith((lab.url, "data:", "blob:", "about:")):
-            r.continue_()
-        else:
-            outside.append(url)
-            r.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        # RISE's presenter page: what the toolbar button and Alt+R open in a panel.
-        page.goto(f"{lab.url}/rise/{path.name}")
-        page.wait_for_selector(".reveal .slides > section")
-        page.wait_for_timeout(2000)
-        slides = sum(c.metadata.get("slideshow", {}).get("slide_type") == "slide"
-                     for c in nb.cells)
-        assert page.locator(".reveal .slides > section").count() == slides
-        box = page.locator(".reveal .slides").bounding_box()
-        assert box["x"] < 200 and box["y"] < 200, f"slides off-centre: {box}"
-        seen, too_tall = set(), []
-        for _ in range(600):
-            here = page.evaluate(PRESENT)
-            if here["hash"] not in seen:
-                seen.add(here["hash"])
-                if here["scroll"] > 720 + 2:
-                    too_tall.append((here["hash"], here["scroll"], here["text"]))
-                    page.screenshot(path=str(artifacts / f"rise-too-tall-{len(too_tall)}.png"))
-            if page.evaluate(STEP) is None:
-                break
-            page.wait_for_timeout(60)
-        (artifacts / "rise-slides.txt").write_text(f"{path.name}: {len(seen)} slides seen\n")
-        assert len(seen) >= slides
-        assert not too_tall, f"{path.name}: slides taller than 720 px: {too_tall}"
-        assert not [e for e in errors if "call stack" in e], errors[:3]
-        # the theme comes from the settings override: white, whose fonts are bundled
-        assert not outside, outside
-    finally:
-        context.close()
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "jupyterlab-rise 0.43.1 cannot load ipywidgets 8's widget manager in its presenter page "
-    "(\"Shared module @jupyterlab/console doesn't exist in shared scope\", upstream "
-    "jupyterlab-contrib/rise#119): a widget run on a slide shows its still picture only"))
-def test_rise_a_widget_on_a_slide_answers_a_click(lab):
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
-    nb.metadata["rise"] = dict(RISE_METADATA)
-    title = nbformat.v4.new_markdown_cell("# A widget on a slide")
-    play = nbformat.v4.new_code_cell("from cgteach.widgets import NimGame\nNimGame([1, 2], seed=1)")
-    title.metadata["slideshow"] = {"slide_type": "slide"}
-    play.metadata["slideshow"] = {"slide_type": "slide"}
-    nb.cells = [title, play]
-    nbformat.write(nb, lab.root / "rise_widget.ipynb")
-    context = lab.browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        page.goto(f"{lab.url}/rise/rise_widget.ipynb")
-        page.wait_for_selector(".reveal .slides > section")
-        page.evaluate(STEP)
-        page.locator(".reveal section.present .jp-CodeCell .jp-InputPrompt").first.click()
-        page.keyboard.press("Shift+Enter")
-        game = page.locator("[data-testid=nim-game]")
-        game.wait_for(state="attached", timeout=30_000)
-        game.locator("[data-testid=nim-stone-1-1]").click()
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=nim-message]').textContent.length > 0")
-    finally:
-        context.close()

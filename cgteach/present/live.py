@@ -1,0 +1,185 @@
+"""The live slideshow in JupyterLab: its settings and the lecturer's small extension.
+
+A lesson is presented *live*: the notebook itself becomes the slides
+(``jupyterlab-slideshow``, which reads the same ``slideshow`` cell metadata as
+the exported slides), so every widget on a slide still answers a click.  The
+package ships a small JupyterLab extension of its own, ``cgteach-present``
+(plain JavaScript and CSS in ``cgteach/present/labextension``, no build step),
+that adds:
+
+* **F5** starts the slideshow of the open lesson from its first slide, full
+  screen (**Shift+F5** from the current cell); **Esc** leaves it;
+* **Alt+N** opens the lecturer's **notes window**: the notes of the slide on
+  screen and the next slide's title, following the slideshow;
+* **Page Down / Page Up** step forward / back (what a presenter's clicker sends);
+* slide text at projector size (at least 18 px).
+
+:func:`install_settings` puts that extension into an environment and writes
+JupyterLab's **settings overrides** (``<prefix>/share/jupyter/lab/settings/
+overrides.json``) with :data:`LAB_SETTINGS`, which also switch off JupyterLab's
+news pop-up.  ``make lab`` and ``make lecture`` run it as
+``python -m cgteach.present settings``.  Nothing is written outside the prefix,
+nothing that cgteach did not make is replaced, and the overrides file is only
+ever rewritten as valid JSON (no ``NaN``).
+
+>>> sorted(LAB_SETTINGS)
+['@jupyterlab/apputils-extension:notification', 'jupyterlab-slideshow:plugin']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = ["LAB_SETTINGS", "EXTENSION", "install_settings", "overrides_path", "extension_path"]
+
+#: What the lessons need from JupyterLab: no news pop-up, no update check, and the
+#: slideshow's defaults (no execution counts on slides).
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    "jupyterlab-slideshow:plugin": {
+        "showCodeCellPrompt": False,
+    },
+}
+
+#: The name of the lecturer's extension (a folder under ``share/jupyter/labextensions``).
+EXTENSION = "cgteach-present"
+#: Entries written by an earlier cgteach (RISE, now replaced): removed on the next install.
+STALE = ("jupyterlab-rise:plugin",)
+#: An overrides file larger than this is not read (it is not one a person wrote).
+MAX_BYTES = 1_000_000
+_SOURCE = Path(__file__).with_name("labextension")
+
+
+def _prefix(prefix) -> Path:
+    if prefix is None:
+        return Path(sys.prefix)
+    if isinstance(prefix, bool) or not isinstance(prefix, (str, os.PathLike)):
+        raise TypeError(f"prefix must be a path (str or os.PathLike), not {type(prefix).__name__}")
+    text = os.fspath(prefix)
+    if not isinstance(text, str) or not text or "\0" in text:
+        raise ValueError(f"prefix must be a non-empty folder path, got {prefix!r}")
+    return Path(text)
+
+
+def overrides_path(prefix=None) -> Path:
+    """Where JupyterLab reads default-setting overrides for the environment at ``prefix``."""
+    return _prefix(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def extension_path(prefix=None) -> Path:
+    """Where the ``cgteach-present`` extension goes in the environment at ``prefix``."""
+    return _prefix(prefix) / "share" / "jupyter" / "labextensions" / EXTENSION
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check(value, where: str, depth: int = 0) -> None:
+    """Refuse what JSON cannot hold: NaN, infinities, non-string keys, deep nesting."""
+    if depth > 32:
+        raise ValueError(f"{where}: nested more than 32 levels deep")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{where}: {value!r} is not a JSON number")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ValueError(f"{where}: key {key!r} is not a string")
+            _check(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check(item, f"{where}[{i}]", depth + 1)
+    elif not (value is None or isinstance(value, (str, int, float))):
+        raise ValueError(f"{where}: {type(value).__name__} is not a JSON value")
+
+
+def _read(path: Path) -> dict:
+    if not path.exists() and not path.is_symlink():
+        return {}
+    if not path.is_file():
+        raise ValueError(f"{path} is not a regular file: move it away and run this again")
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise ValueError(f"{path} is {size} bytes, more than the {MAX_BYTES} an overrides "
+                         "file may have: fix or delete it")
+    try:
+        with open(path, "rb") as f:
+            text = f.read(MAX_BYTES + 1).decode("utf-8")
+        data = json.loads(text or "{}", parse_constant=_no_constant)
+    except (UnicodeDecodeError, json.JSONDecodeError, ValueError, RecursionError) as error:
+        raise ValueError(f"{path} is not valid JSON ({error}): fix or delete it") from None
+    except OSError as error:
+        raise ValueError(f"{path} cannot be read ({error.strerror})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} must hold a JSON object, not {type(data).__name__}")
+    for plugin in (*LAB_SETTINGS, *STALE):
+        if plugin in data and not isinstance(data[plugin], dict):
+            raise ValueError(f"{path}: the entry {plugin!r} must be a JSON object")
+    _check(data, path.name)
+    return data
+
+
+def _write_json(path: Path, data: dict) -> None:
+    _check(data, path.name)
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".overrides-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _install_extension(target: Path) -> None:
+    """Copy the extension to ``target``, replacing only a copy cgteach made earlier."""
+    if target.exists() or target.is_symlink():
+        try:
+            mine = json.loads((target / "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            mine = None
+        if not (target.is_dir() and not target.is_symlink()
+                and isinstance(mine, dict) and mine.get("name") == EXTENSION):
+            raise ValueError(f"{target} exists and was not made by cgteach: "
+                             "move it away and run this again")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{EXTENSION}-", dir=target.parent))
+    try:
+        shutil.copytree(_SOURCE, fresh, dirs_exist_ok=True)
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(fresh, target)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+
+
+def install_settings(prefix=None) -> Path:
+    """Install the lecturer's extension and merge :data:`LAB_SETTINGS` into the overrides.
+
+    Other entries of the overrides file are kept; entries an earlier cgteach wrote
+    for RISE are removed.  Everything is checked before anything is written: a
+    malformed overrides file (invalid JSON, ``NaN``, not an object) raises
+    :class:`ValueError` naming it and is left as it was.  Returns the overrides path.
+    """
+    path = overrides_path(prefix)
+    data = _read(path)
+    for stale in STALE:
+        data.pop(stale, None)
+    for plugin, values in LAB_SETTINGS.items():
+        data.setdefault(plugin, {}).update(values)
+    _check(data, path.name)
+    _install_extension(extension_path(prefix))
+    _write_json(path, data)
+    return path

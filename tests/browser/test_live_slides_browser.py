@@ -1,0 +1,333 @@
+"""The live slideshow: a lesson presented inside JupyterLab, as a lecturer would.
+
+JupyterLab's ``jupyterlab-slideshow`` lays the notebook itself out as slides, and
+cgteach's small extension (``cgteach/present/labextension``, installed by
+``python -m cgteach.present settings``, which ``make lab``/``make lecture``/``make
+test`` run) adds the keys a lecturer uses: **F5** starts the slideshow, **Alt+N**
+opens the notes window.  Driven here at 1280×720, the projector size:
+
+* widgets on a slide are live: a Nim stone and a Hackenbush edge are clicked inside
+  the running slideshow and the kernel answers;
+* the notes window shows a slide's lecturer's notes in full, and the notes never
+  show on the slide itself;
+* every step of every lesson fits the screen with no scrolling, and every piece of
+  text on it is at least 18 px (the stored notebooks, not executed again; the
+  pictures' own pixels are the figures' business: see the lecture-mode tests).
+
+Screenshots of any failure go to the artefacts folder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cgteach.present.live import extension_path, install_settings
+
+from .conftest import ARTIFACTS, Notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SCREEN = {"width": 1280, "height": 720}
+MIN_PX = 18
+
+# Installed before the server starts (make does it too); a server started earlier in
+# the session by another module has read the same prefix, so this is only a safety net.
+if not (extension_path(sys.prefix) / "package.json").exists():
+    install_settings(sys.prefix)
+
+# The on-screen cells of the presented notebook: their box, the text smaller than
+# MIN_PX in them, and the active cell's index.
+MEASURE = """(minPx) => {
+  if (window.cgteachPresent) window.cgteachPresent.fit();
+  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const cells = [...nb.querySelectorAll(':scope .jp-Cell')];
+  const on = cells.filter(c => c.classList.contains('jp-deck-mod-onscreen')
+                               && c.getBoundingClientRect().height > 0);
+  let top = Infinity, bottom = -Infinity;
+  for (const c of on) {
+    const r = c.getBoundingClientRect();
+    top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+  }
+  const small = [];
+  for (const c of on) {
+    const w = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    while (w.nextNode()) {
+      const n = w.currentNode, el = n.parentElement;
+      if (!n.textContent.trim() || !el) continue;
+      const st = getComputedStyle(el);
+      if (st.display === 'none' || st.visibility === 'hidden') continue;
+      if (el.closest('title, style, script')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      let px = parseFloat(st.fontSize);
+      if (el instanceof SVGElement && el.ownerSVGElement && el.ownerSVGElement.getScreenCTM())
+        px *= el.ownerSVGElement.getScreenCTM().a;
+      if (px < minPx - 0.5)
+        small.push([n.textContent.trim().slice(0, 30), Math.round(px * 10) / 10]);
+    }
+  }
+  const notes = cells.filter(c => (c.classList.contains('cg-tag-notes')
+                                   || c.querySelector('.cg-notes'))
+                                  && c.getBoundingClientRect().height > 0).length;
+  return {active: cells.findIndex(c => c.classList.contains('jp-mod-active')), cells: on.length,
+          top, bottom, height: on.length ? bottom - top : 0, small, notes,
+          mode: document.body.dataset.jpDeckMode || '',
+          text: on.length ? on[0].innerText.trim().split('\\n')[0].slice(0, 50) : ''};
+}"""
+
+
+def _session(lab, name: str) -> None:
+    body = json.dumps({"path": name, "type": "notebook", "name": "",
+                       "kernel": {"name": "python3"}}).encode()
+    request = urllib.request.Request(f"{lab.url}/api/sessions", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as r:
+        assert r.status in (200, 201), r.status
+
+
+def _stop_sessions(lab) -> None:
+    """Shut every kernel down (each lesson opened starts one)."""
+    with urllib.request.urlopen(f"{lab.url}/api/sessions", timeout=30) as r:
+        sessions = json.load(r)
+    for s in sessions:
+        request = urllib.request.Request(f"{lab.url}/api/sessions/{s['id']}", method="DELETE")
+        with urllib.request.urlopen(request, timeout=30):
+            pass
+
+
+def _open(lab, name: str, run: bool = False):
+    """Open notebook ``name`` at 1280×720; with ``run``, run all its cells first."""
+    _session(lab, name)
+    context = lab.browser.new_context(viewport=SCREEN)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    nb = nbformat.read(lab.root / name, as_version=4)
+    book = Notebook(page, len(nb.cells))
+    book.wait_idle()
+    if run:
+        _run_all(page)
+    page.set_default_timeout(20_000)
+    return book
+
+
+def _run_all(page, timeout: float = 120) -> None:
+    """Run > Run All, then wait until every code cell has an execution count."""
+    counted = ("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+               ".every(p => /\\[\\d+\\]/.test(p.textContent))")
+    deadline = time.monotonic() + timeout
+    while True:
+        page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+        try:
+            page.wait_for_function(counted, timeout=30_000)
+            break
+        except Exception:  # noqa: BLE001 (playwright's TimeoutError): a lost request
+            if time.monotonic() > deadline:
+                raise
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+
+
+def _present(book) -> None:
+    """What the lecturer does: click the notebook, press F5."""
+    page = book.page
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+        position={"x": 4, "y": 4})
+    page.keyboard.press("Escape")
+    page.keyboard.press("F5")
+    page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
+    page.wait_for_timeout(300)
+
+
+ACTIVE = """() => [...document.querySelectorAll(
+  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')]
+  .findIndex(c => c.classList.contains('jp-mod-active'))"""
+
+
+def _step(page, before: int) -> bool:
+    """Press Space (next step); False when the slideshow is at its end."""
+    page.keyboard.press("Space")
+    try:
+        page.wait_for_function(f"() => ({ACTIVE})() !== {before}", timeout=1000, polling=25)
+    except Exception:  # noqa: BLE001 (playwright's TimeoutError): the last step
+        return False
+    return True
+
+
+def _in_screen(locator) -> bool:
+    box = locator.bounding_box()
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= SCREEN["height"] + 1
+
+
+def _go_to(page, locator, limit: int = 40) -> None:
+    """Step through the slides until ``locator`` is on screen."""
+    for _ in range(limit):
+        if locator.count() and locator.first.is_visible() and _in_screen(locator.first):
+            return
+        _step(page, page.evaluate(MEASURE, MIN_PX)["active"])
+    raise AssertionError("never reached the slide")
+
+
+# -- live widgets -----------------------------------------------------------------
+
+def _slides_with_widgets(lab) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    cells = [
+        ("markdown", "# Live widgets on slides", "slide"),
+        ("code", "from cgteach.hackenbush import examples\n"
+                 "from cgteach.widgets import HackenbushEditor, NimGame", "skip"),
+        ("markdown", "## Play Nim", "slide"),
+        ("code", "NimGame([1, 2], seed=1)", "-"),
+        ("markdown", "## A Hackenbush drawing", "slide"),
+        ("code", "HackenbushEditor(examples.house())", "-"),
+    ]
+    for kind, src, slide_type in cells:
+        new = nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_code_cell
+        cell = new(src)
+        cell.metadata["slideshow"] = {"slide_type": slide_type}
+        nb.cells.append(cell)
+    nbformat.write(nb, lab.root / "live_widgets.ipynb")
+    return "live_widgets.ipynb"
+
+
+def test_widgets_answer_clicks_inside_the_running_slideshow(lab, artifacts):
+    book = _open(lab, _slides_with_widgets(lab), run=True)
+    page = book.page
+    try:
+        _present(book)
+        assert page.evaluate(MEASURE, MIN_PX)["text"] == "Live widgets on slides"
+        # Nim: heaps 1 and 2; taking the last stone of heap 2 leaves 1, 1 and the
+        # computer (the kernel) must answer by taking one: one stone is left.
+        game = page.locator(".jp-deck-mod-onscreen [data-testid=nim-game]")
+        _go_to(page, game)
+        stone = game.locator("[data-testid=nim-stone-1-1]")
+        assert _in_screen(stone)
+        stone.click()
+        book.wait_until("([el]) => el.querySelectorAll('[data-testid^=nim-stone-]').length === 1",
+                        game.locator("[data-testid=nim-board]"))
+        assert page.evaluate("() => document.body.dataset.jpDeckMode") == "presenting"
+        page.screenshot(path=str(artifacts / "live-nim.png"))
+        # Hackenbush: delete an edge of the house; the value (worked out in the kernel) changes.
+        editor = page.locator(".jp-deck-mod-onscreen [data-testid=hb-editor]")
+        _go_to(page, editor)
+        value = editor.locator("[data-testid=hb-value]")
+        before = value.inner_text()
+        assert before.strip()
+        editor.locator("[data-testid=hb-tool-delete]").click()
+        board = editor.locator("[data-testid=hb-board]")
+        edge = editor.locator(".cg-edge[data-index='0']")
+        assert _in_screen(edge)
+        book.click_item(board, edge)
+        book.wait_until("([el, t]) => el.textContent !== t", value, before)
+        assert page.evaluate("() => document.body.dataset.jpDeckMode") == "presenting"
+        page.screenshot(path=str(artifacts / "live-hackenbush.png"))
+    finally:
+        book.close()
+        _stop_sessions(lab)
+
+
+# -- the lecturer's notes ---------------------------------------------------------
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z0-9]+", text)
+
+
+def _note_text(source: str) -> str:
+    text = re.sub(r"<summary>.*?</summary>", " ", source, flags=re.S)
+    text = re.sub(r"</?details[^>]*>", " ", text)
+    return text.replace("**Lecturer's notes.**", " ")
+
+
+def _a_plain_note():
+    """A lesson and one of its notes with no maths or links (so its words read as written)."""
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if ("notes" in cell.metadata.get("tags", [])
+                    and not re.search(r"[$`\[\]\\]", _note_text(cell.source))):
+                return path, _note_text(cell.source)
+    pytest.skip("no lesson has a note without maths")
+
+
+def test_notes_window_shows_the_slides_notes_in_full(lab, artifacts):
+    path, note = _a_plain_note()
+    nbformat.write(nbformat.read(path, as_version=4), lab.root / path.name)
+    book = _open(lab, path.name)
+    page = book.page
+    try:
+        _present(book)
+        with page.context.expect_page() as popup:
+            page.keyboard.press("Alt+N")
+        notes = popup.value
+        notes.wait_for_selector("#cg-notes-body")
+        assert notes.title() == "Lecturer's notes"
+        page.bring_to_front()
+        wanted = _words(note)
+        active = page.evaluate(MEASURE, MIN_PX)["active"]
+        for _ in range(200):
+            shown = _words(notes.locator("#cg-notes-body").inner_text())
+            if shown[:len(wanted) + 3] and " ".join(wanted) in " ".join(shown):
+                break
+            m = page.evaluate(MEASURE, MIN_PX)
+            assert m["notes"] == 0, "a lecturer's note shows on the slide itself"
+            if not _step(page, active):
+                raise AssertionError(f"the note never showed in the notes window: {wanted[:12]}")
+            active = page.evaluate(MEASURE, MIN_PX)["active"]
+        where = notes.locator("#cg-notes-where").inner_text()
+        assert where.startswith("Slide "), where
+        notes.screenshot(path=str(artifacts / "live-notes-window.png"))
+        # the notes window's own keys drive the slideshow (the lecturer's laptop)
+        notes.bring_to_front()
+        notes.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => !!document.querySelector('.jp-Cell.jp-mod-active') && "
+                               f"[...document.querySelectorAll('.jp-Notebook .jp-Cell')]"
+                               f".findIndex(c => c.classList.contains('jp-mod-active')) > {active}")
+        notes.close()
+    finally:
+        book.close()
+        _stop_sessions(lab)
+
+
+# -- every slide fits -------------------------------------------------------------
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_step_of_every_lesson_fits_1280x720_with_text_of_18px(lab, artifacts, path):
+    start = time.monotonic()
+    bad = []
+    nbformat.write(nbformat.read(path, as_version=4), lab.root / path.name)
+    book = _open(lab, path.name)
+    page = book.page
+    try:
+        _present(book)
+        tallest, steps = 0.0, 0
+        for _ in range(400):
+            page.wait_for_timeout(120)  # the slideshow lays the step out, then refits
+            m = page.evaluate(MEASURE, MIN_PX)
+            steps += 1
+            tallest = max(tallest, m["height"])
+            if m["top"] < -1 or m["bottom"] > SCREEN["height"] + 1 or m["small"] or m["notes"]:
+                shot = artifacts / f"live-misfit-{path.stem[:2]}-{m['active']}.png"
+                page.screenshot(path=str(shot))
+                bad.append((m["active"], m["text"], round(m["top"]), round(m["bottom"]),
+                            m["small"][:4], m["notes"]))
+            if not _step(page, m["active"]):
+                break
+        assert page.evaluate(MEASURE, MIN_PX)["mode"] == "presenting"
+    finally:
+        book.close()
+        _stop_sessions(lab)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with open(artifacts / "live-slides-fit.txt", "a", encoding="utf-8") as f:
+        f.write(f"{path.name}: {steps} steps, tallest {tallest:.0f} px, "
+                f"{time.monotonic() - start:.0f} s\n")
+    assert not bad, (path.name, bad)
