@@ -419,7 +419,7 @@ def as_rng(value, what: str = "rng", *, none_means_random: bool = True):
     >>> as_rng("5")
     Traceback (most recent call last):
     ...
-    TypeError: rng must be an integer seed, a random.Random or None, got '5' of type str
+    TypeError: rng must be a seed (an integer or a finite float), a random.Random or None, ...
     """
     import random
 
@@ -429,7 +429,14 @@ def as_rng(value, what: str = "rng", *, none_means_random: bool = True):
         return value
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         return random.Random(int(value))
+    if type(value) is float:
+        # a float is a seed random.Random itself accepts (a lesson draws one: rng.random())
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{what} must be a finite number when it is a float seed, "
+                             f"got {value!r}")
+        return random.Random(value)
     raise TypeError(
-        f"{what} must be an integer seed, a random.Random or None, got {show(value)} "
+        f"{what} must be a seed (an integer or a finite float), a random.Random or None, "
+        f"got {show(value)} "
         f"of type {_kind(value)}"
     )

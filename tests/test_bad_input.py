@@ -789,7 +789,7 @@ def _issue_25_cases(house):
          lambda: impartial.grundy_of_sum([10**100, 1], lambda n: range(n)),
          ValueError, "moves to look at"),
         ("best_move(rng='x')", lambda: __import__("cgteach.nim").nim.best_move([2, 2], rng="x"),
-         TypeError, "integer seed"),
+         TypeError, "a seed"),
         ("Explanation.lines(10**100)", lambda: explained.lines(10**100), ValueError, "indent"),
     ]
 
