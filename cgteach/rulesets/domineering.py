@@ -36,10 +36,10 @@ twin.
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
 from cgteach._validate import show as _show
+from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 
@@ -53,7 +53,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Domineering:
+class Domineering(PartizanPosition):
     """A Domineering position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -72,9 +72,13 @@ class Domineering:
     """
 
     __slots__ = ("_rows",)
+    _KIND, _FIELD, _NAME = "domineering", "rows", "Domineering"
 
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
+
+    def _field(self) -> list:
+        return list(self._rows)
 
     def __setattr__(self, name, value):
         raise AttributeError("Domineering positions are immutable: a move returns a new one")
@@ -202,50 +206,6 @@ class Domineering:
                     "about 10 s, and each cell more multiplies the time"
                 )
         return _deep(total)([_deep(_region_value)(_normal(comp)) for comp in regions])
-
-    def outcome(self) -> str:
-        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: who wins with perfect play."""
-        return self.value().outcome()
-
-    def temperature(self):
-        """The temperature of the position's value (see :mod:`cgteach.games.temperature`)."""
-        from cgteach.games.temperature import temperature
-
-        return temperature(self.value())
-
-    def thermograph(self):
-        """The thermograph of the position's value."""
-        from cgteach.games.temperature import thermograph
-
-        return thermograph(self.value())
-
-    # -- files -------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """``{"rows": [...]}``, the body of a position file."""
-        return {"rows": list(self._rows)}
-
-    @classmethod
-    def from_dict(cls, payload) -> Domineering:
-        """Build a position from :meth:`to_dict`'s layout (a clear error otherwise)."""
-        if not isinstance(payload, dict) or set(payload) != {"rows"}:
-            raise ValueError(
-                'a Domineering position file holds {"rows": [...]} and nothing else, '
-                f"got {_show(payload)}"
-            )
-        return cls(payload["rows"])
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the position to a JSON file (format ``cgteach.domineering``)."""
-        from cgteach import _io
-
-        _io.save("domineering", self.to_dict(), path)
-
-    @classmethod
-    def load(cls, path: str | os.PathLike) -> Domineering:
-        """Read a position written by :meth:`save`."""
-        from cgteach import _io
-
-        return cls.from_dict(_io.load("domineering", path))
 
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):

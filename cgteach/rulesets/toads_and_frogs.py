@@ -37,9 +37,9 @@ twin.
 from __future__ import annotations
 
 import functools
-import os
 
 from cgteach._validate import show as _show
+from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARES"]
 
@@ -51,7 +51,7 @@ MAX_SEARCH_SQUARES = 24
 _TOAD, _FROG, _EMPTY = "T", "F", "_"
 
 
-class ToadsAndFrogs:
+class ToadsAndFrogs(PartizanPosition):
     """A Toads and Frogs row: a string of ``T`` (toad), ``F`` (frog) and ``_`` (empty).
 
     Left moves toads rightwards, Right moves frogs leftwards.  Immutable and
@@ -69,9 +69,13 @@ class ToadsAndFrogs:
     """
 
     __slots__ = ("_row",)
+    _KIND, _FIELD, _NAME = "toads_and_frogs", "row", "Toads and Frogs"
 
     def __init__(self, row):
         object.__setattr__(self, "_row", _read_row(row))
+
+    def _field(self) -> str:
+        return self._row
 
     def __setattr__(self, name, value):
         raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
@@ -149,50 +153,6 @@ class ToadsAndFrogs:
                     f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES)"
                 )
         return total(_segment_value(s) for s in segs)
-
-    def outcome(self) -> str:
-        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: who wins with perfect play."""
-        return self.value().outcome()
-
-    def temperature(self):
-        """The temperature of the row's value (see :mod:`cgteach.games.temperature`)."""
-        from cgteach.games.temperature import temperature
-
-        return temperature(self.value())
-
-    def thermograph(self):
-        """The thermograph of the row's value."""
-        from cgteach.games.temperature import thermograph
-
-        return thermograph(self.value())
-
-    # -- files ---------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """``{"row": "..."}``, the body of a position file."""
-        return {"row": self._row}
-
-    @classmethod
-    def from_dict(cls, payload) -> ToadsAndFrogs:
-        """Build a row from :meth:`to_dict`'s layout (a clear error otherwise)."""
-        if not isinstance(payload, dict) or set(payload) != {"row"}:
-            raise ValueError(
-                'a Toads and Frogs position file holds {"row": "..."} and nothing else, '
-                f"got {_show(payload)}"
-            )
-        return cls(payload["row"])
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the row to a JSON file (format ``cgteach.toads_and_frogs``)."""
-        from cgteach import _io
-
-        _io.save("toads_and_frogs", self.to_dict(), path)
-
-    @classmethod
-    def load(cls, path: str | os.PathLike) -> ToadsAndFrogs:
-        """Read a row written by :meth:`save`."""
-        from cgteach import _io
-
-        return cls.from_dict(_io.load("toads_and_frogs", path))
 
     # -- pictures ----------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
