@@ -116,43 +116,20 @@ def run_axe(page, axe_js) -> list[dict]:
     return json.loads(json.dumps(result))
 
 
-_SHARED: dict = {}
-
 
 def chromium_browser(request):
-    """The session's Chromium: the ``lab`` fixture's when a test of this session needs
-    JupyterLab (playwright allows one per process), else one started here without it
-    and shared by every module that asks (:func:`release_browser` closes it)."""
+    """The session's one Chromium (:func:`tests.browser.conftest.shared_browser`)."""
     import pytest
 
     from tests.browser import conftest
 
-    if any("lab" in getattr(item, "fixturenames", ()) for item in request.session.items):
-        return request.getfixturevalue("lab").browser
     reason = conftest._missing()
     if reason:
         if conftest.REQUIRE:
             pytest.fail(f"CGTEACH_REQUIRE_BROWSER=1 but {reason}")
         pytest.skip(reason)
-    if not _SHARED:
-        from playwright.sync_api import sync_playwright
-
-        pw = sync_playwright().start()
-        _SHARED["pw"] = pw
-        _SHARED["browser"] = pw.chromium.launch(
-            executable_path=conftest.CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        _SHARED["users"] = 0
-    _SHARED["users"] += 1
-    return _SHARED["browser"]
+    return conftest.shared_browser()
 
 
 def release_browser() -> None:
-    """One user of the shared Chromium is done; the last one closes it."""
-    if not _SHARED:
-        return
-    _SHARED["users"] -= 1
-    if _SHARED["users"] <= 0:
-        _SHARED.pop("browser").close()
-        _SHARED.pop("pw").stop()
-        _SHARED.clear()
+    """Kept for the callers: the shared Chromium is stopped when the session ends."""

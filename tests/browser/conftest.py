@@ -69,6 +69,36 @@ def _write(path: Path, data) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
+# Playwright's sync API allows one instance per process, so every JupyterLab
+# (the ``lab`` and ``make_lab`` servers) and every exported page share one
+# Chromium, started on first use and stopped when the session ends.
+_SHARED: dict = {}
+
+
+def shared_browser():
+    """The session's one headless Chromium (started on first use)."""
+    if "browser" not in _SHARED:
+        from playwright.sync_api import sync_playwright
+
+        pw = sync_playwright().start()
+        _SHARED["pw"] = pw
+        _SHARED["browser"] = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+    return _SHARED["browser"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stop_the_shared_browser():
+    yield
+    if _SHARED:
+        try:
+            _SHARED.pop("browser").close()
+        finally:
+            _SHARED.pop("pw").stop()
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     """A running JupyterLab; yields a :class:`Lab`."""
@@ -135,20 +165,11 @@ class Lab:
     """The server's address, its notebook folder and the shared browser."""
 
     def __init__(self, url: str, root: Path):
-        from playwright.sync_api import sync_playwright
-
         self.url, self.root = url, root
-        self._pw = sync_playwright().start()
-        self.browser = self._pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        self.browser = shared_browser()
 
     def close(self):
-        try:
-            self.browser.close()
-        finally:
-            self._pw.stop()
+        """The browser is the session's (see :func:`shared_browser`); nothing to stop here."""
 
     def notebook(self, name: str, cells: list[str], timeout: float = 90) -> Notebook:
         """Write a notebook of code ``cells``, open it and run all its cells."""
