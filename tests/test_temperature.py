@@ -331,6 +331,7 @@ def test_the_picture_is_drawn_with_values_increasing_to_the_left():
     lo, hi = ax.get_xlim()
     assert lo > hi  # inverted: Left's side on the left
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["Left's wall (solid)", "Right's wall (dashed)", "mast at the mean 1"]
+    assert labels == ["Left wall", "Right wall", "mast"]
+    assert ax.get_title() == "{3|-1}: mean 1, temperature 2"
     plt.close("all")
     assert th._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"

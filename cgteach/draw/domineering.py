@@ -16,7 +16,7 @@ from cgteach.draw._style import COLOURS, STYLE, check_ax, decorate, detached_fig
 __all__ = ["draw_domineering", "draw_toads_and_frogs", "domineering_png", "toads_and_frogs_png"]
 
 
-def draw_domineering(board, ax=None, *, title=None, coordinates=True):
+def draw_domineering(board, ax=None, *, title=None, coordinates=False):
     """Draw a Domineering board on ``ax`` (a new figure if ``None``); returns the Axes."""
     from matplotlib.patches import Rectangle
 

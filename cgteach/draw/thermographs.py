@@ -58,31 +58,38 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
     left = _points(th, "left", top)
     right = _points(th, "right", top)
     ax.plot([float(x) for x, _ in left], [float(t) for _, t in left], color=COLOURS["blue"],
-             lw=lw, ls="-", label="Left's wall (solid)", solid_capstyle="round")
+             lw=lw, ls="-", label="Left wall", solid_capstyle="round")
     ax.plot([float(x) for x, _ in right], [float(t) for _, t in right], color=COLOURS["red"],
-             lw=lw, ls=(0, (4, 2)), label="Right's wall (dashed)")
+             lw=lw, ls=(0, (4, 2)), label="Right wall")
     ax.plot([float(th.mast)] * 2, [float(tau), float(top)], color=COLOURS["text"], lw=lw,
-            ls=(0, (1, 1.5)), label=f"mast at the mean {_num(th.mast)}")
+            ls=(0, (1, 1.5)), label="mast")
     ax.axhline(0, color=COLOURS["muted"], lw=1, zorder=0)
     ax.plot([float(th.mast)], [float(tau)], "o", color=COLOURS["text"], ms=lw * 2.2)
-    ax.annotate(f"temperature {_num(tau)}", (float(th.mast), float(tau)),
-                xytext=(8, -4), textcoords="offset points", ha="left", va="top",
-                fontsize=font - 1, color=COLOURS["text"])
     xs = [x for x, _ in left + right]
     lo, hi = float(min(xs)), float(max(xs))
     pad = max(0.5, (hi - lo) * 0.12)
     ax.set_xlim(hi + pad, lo - pad)  # values increase to the left
-    ax.set_ylim(-1.05, float(top))
-    ax.set_xlabel("value  (← better for Left)", fontsize=font)
-    ax.set_ylabel("temperature t", fontsize=font)
+    ax.set_ylim(-1.05, float(top) + 0.35)  # the top tick label stays clear of the title
+    ax.set_xlabel("value (← Left)", fontsize=font)
+    ax.set_ylabel("t", fontsize=font)
     ax.tick_params(labelsize=font - 2)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(3))
+    ax.yaxis.set_major_locator(MaxNLocator(3))
+    # Labels of neighbouring panels must not run into each other: lay the
+    # figure out with matplotlib's constrained layout unless it has a layout.
+    fig = ax.figure
+    if fig.get_layout_engine() is None:
+        fig.set_layout_engine("constrained")
     for spine in ("top", "right"):
         ax.spines[spine].set_visible(False)
-    ax.legend(fontsize=font - 3, loc="upper left", frameon=False)
+    ax.legend(fontsize=font - 4, loc="upper left", frameon=False, handlelength=1.4,
+              borderaxespad=0.2, labelspacing=0.2)
     if title is None:
-        title = f"thermograph of {th.game}"
+        title = f"{th.game}: mean {_num(th.mast)}, temperature {_num(tau)}"
     if title:
-        ax.set_title(title, fontsize=font + 1, color=COLOURS["text"])
+        ax.set_title(title, fontsize=font + 1, color=COLOURS["text"], pad=10)
     return ax
 
 
