@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgteach import games
-from cgteach.exercises import exercise, right, wrong
+from cgteach.exercises import exercise, right, whole_number, wrong
 from cgteach.rulesets.domineering import Domineering
 from cgteach.rulesets.toads_and_frogs import ToadsAndFrogs
 
@@ -126,7 +126,8 @@ BOARD_4 = Domineering(["....#...#...",
           wrong=[0, 1, 3])
 def _(answer):
     regions = BOARD_4.regions()
-    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(regions):
+    answer = whole_number(answer, "the region's number")
+    if not 0 <= answer < len(regions):
         return wrong(f"The answer is a region's number, 0 to {len(regions) - 1}, in the order "
                      "of BOARD_4.regions().")
     temps = [r.temperature() for r in regions]
@@ -156,8 +157,9 @@ def _winning_left_moves(board) -> list:
           solution=lambda: _winning_left_moves(BOARD_5)[0],
           wrong=[(0, 0), (0, 2), (0, 9), (1, 3), (5, 5), "a"])
 def _(answer):
-    if not (isinstance(answer, tuple | list) and len(answer) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in answer)):
+    if isinstance(answer, tuple | list) and len(answer) == 2:
+        answer = tuple(whole_number(x, "a row or a column") for x in answer)
+    else:
         return wrong("The answer is a pair (row, column), such as (0, 3).")
     cell = tuple(answer)
     if cell not in BOARD_5.left_moves():

@@ -112,7 +112,7 @@ def _bundle_html(bundle: Mapping[str, object]) -> str:
             if isinstance(data, bytes):
                 data = base64.b64encode(data).decode("ascii")
             data = _joined(data).replace("\n", "")
-            return f'<img src="data:{mime};base64,{data}" alt="figure">\n'
+            return f'<img src="data:{mime};base64,{data}" alt="a figure drawn by the solution">\n'
     return f"<pre>{_html.escape(_joined(bundle.get(_PLAIN, '')).rstrip())}</pre>\n"
 
 
