@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 
-from cgteach.hackenbush import Hackenbush, partizan
+from cgteach.hackenbush import Hackenbush, blocks, partizan
 from cgteach.hackenbush.bluered import _old_value, value
 from cgteach.hackenbush.examples import lecture_drawing
 
@@ -92,15 +92,15 @@ def family(name, make, sizes, count, seed=2026, old=False):
 def block_engine_16(count, seed=2026):
     """Dense 16: the bitmask engine against HB's block engine (bitmasks off), same drawings."""
     rng = random.Random(seed + 16)
-    new, blocks = [], []
+    new, plain = [], []
     for _ in range(count):
         edges = tuple(partizan._signed(dense(16, 10, rng)))
-        for times, bitmask in ((new, True), (blocks, False)):
+        for times, bitmask in ((new, True), (plain, False)):
             engine = partizan._Engine(partizan._Numbers(len(edges) + 2), bitmask=bitmask)
             start = time.perf_counter()
             engine.evaluate(edges)
             times.append(time.perf_counter() - start)
-    a, b = statistics.median(new), statistics.median(blocks)
+    a, b = statistics.median(new), statistics.median(plain)
     print(f"{'  dense 16: block engine alone':32} {'':>9} {count:>3}  median {b:8.3f} s  "
           f"(bitmask engine {a:.3f} s, {b / a:.1f}x)", flush=True)
 
@@ -119,8 +119,8 @@ def ideas():
                 ("with canonical names for blocks (isomorphism)", True, True, True)]
     for name, drawings in sets:
         for label, prune, canonical_names, bitmask in variants:
-            partizan.CANONICAL_LABELS = canonical_names
-            total, blocks = 0.0, 0
+            blocks.CANONICAL_LABELS = canonical_names
+            total, searched = 0.0, 0
             for h in drawings:
                 edges = tuple(partizan._signed(h))
                 engine = partizan._Engine(partizan._Numbers(len(edges) + 2), prune=prune,
@@ -128,9 +128,9 @@ def ideas():
                 start = time.perf_counter()
                 engine.evaluate(edges)
                 total += time.perf_counter() - start
-                blocks += engine.searched + engine.positions
-            partizan.CANONICAL_LABELS = False
-            print(f"  {name:16} {label:48} {total:7.3f} s  {blocks:7} blocks", flush=True)
+                searched += engine.searched + engine.positions
+            blocks.CANONICAL_LABELS = False
+            print(f"  {name:16} {label:48} {total:7.3f} s  {searched:7} blocks", flush=True)
 
 
 def main():

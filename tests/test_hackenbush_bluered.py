@@ -312,10 +312,10 @@ def test_search_budget(monkeypatch):
     monkeypatch.undo()
     assert value(square) == expected
     # the block engine's safety net: a search past its block budget stops with TooTangled
-    from cgteach.hackenbush import partizan
+    from cgteach.hackenbush import blocks, partizan
 
-    monkeypatch.setattr(partizan, "MAX_SEARCH_BLOCKS", 2)
-    monkeypatch.setattr(partizan, "MAX_DENSE_SEARCH", 2)
+    monkeypatch.setattr(blocks, "MAX_SEARCH_BLOCKS", 2)
+    monkeypatch.setattr(blocks, "MAX_DENSE_SEARCH", 2)
     with pytest.raises(partizan.TooTangled, match="more than 2 different"):
         value(square)
 

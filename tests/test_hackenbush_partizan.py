@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgteach import games
-from cgteach.hackenbush import Hackenbush, partizan
+from cgteach.hackenbush import Hackenbush, blocks, partizan
 from cgteach.hackenbush.bluered import value, value_by_search, winner_by_search
 
 BLUE_RED = ("blue", "red")
@@ -238,7 +238,7 @@ def test_a_long_block_search_leaves_the_next_blocks_their_budget(monkeypatch):
     dense = partizan._Engine(partizan._Numbers(len(DENSE) + 2))
     dense.evaluate(tuple(partizan._signed(Hackenbush(DENSE))))
     assert dense.positions > 10  # the dense block really is searched position by position
-    monkeypatch.setattr(partizan, "MAX_SEARCH_BLOCKS", 3)
+    monkeypatch.setattr(blocks, "MAX_SEARCH_BLOCKS", 3)
     both = value(Hackenbush(DENSE + DIGON))
     assert both == value(Hackenbush(DENSE)) + value(Hackenbush(DIGON)) == value_by_search(
         Hackenbush(DENSE + DIGON))
@@ -251,7 +251,7 @@ def test_a_dense_blocks_positions_do_not_spend_the_big_blocks_cuts(monkeypatch):
     assert len(LONG) > partizan.MAX_DENSE_BLOCK_EDGES
     alone = partizan._Engine(partizan._Numbers(len(LONG) + 2), partizan.MAX_SEARCH_BLOCKS)
     expected_long = alone.evaluate(tuple(partizan._signed(Hackenbush(LONG))))
-    monkeypatch.setattr(partizan, "MAX_SEARCH_CUTS", alone.cuts)
+    monkeypatch.setattr(blocks, "MAX_SEARCH_CUTS", alone.cuts)
     both = value(Hackenbush(DENSE + LONG))
     assert both == value(Hackenbush(DENSE)) + alone.alg.fraction(expected_long)
 
@@ -267,10 +267,10 @@ def test_canonical_labels_change_nothing(h):
         make = lambda: partizan._Engine(partizan._Games())  # noqa: E731
     plain = make().evaluate(edges)
     try:
-        partizan.CANONICAL_LABELS = True
+        blocks.CANONICAL_LABELS = True
         assert make().evaluate(edges) == plain
     finally:
-        partizan.CANONICAL_LABELS = False
+        blocks.CANONICAL_LABELS = False
 
 
 @given(drawings(max_nodes=5, max_extra=3))

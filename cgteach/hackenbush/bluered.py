@@ -29,7 +29,7 @@ beside the fast rules, and the tests compare them):
   :mod:`cgteach.hackenbush.partizan`, which values everything hanging at a
   single node first and searches only the blocks of circuits (a drawing too
   tangled for that is refused at once with
-  :class:`~cgteach.hackenbush.partizan.TooTangled`, a ``ValueError``).
+  :class:`~cgteach.hackenbush.blocks.TooTangled`, a ``ValueError``).
 
 Offers: :func:`value`, :func:`value_by_search`, :func:`stalk_rule_value`,
 :func:`tree_rule_value`, :func:`edge_under`, :func:`kind`, :func:`outcome`,
@@ -41,15 +41,19 @@ Offers: :func:`value`, :func:`value_by_search`, :func:`stalk_rule_value`,
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
 from cgteach._validate import as_count
-from cgteach._validate import as_fraction as _as_fraction
 from cgteach._validate import show as _show
+from cgteach.hackenbush import blocks
+from cgteach.hackenbush.blocks import (  # noqa: F401  (edge_under is offered here)
+    MAX_BRANCH_BELOW_ZERO,
+    _branches,
+    edge_under,
+)
 from cgteach.hackenbush.position import Hackenbush, _numbered
 from cgteach.hackenbush.position import _player_sign as _parse_player
 from cgteach.numbers import format_number, simplest_between, stalk_for, stalk_value
@@ -76,8 +80,8 @@ __all__ = [
 
 #: The largest whole position the brute-force twins :func:`value_by_search`
 #: and :func:`winner_by_search` will take.  (:func:`value` itself has the
-#: block engine's limits: :data:`cgteach.hackenbush.partizan.MAX_BLOCK_EDGES`
-#: and :data:`~cgteach.hackenbush.partizan.MAX_BLOCK_CIRCUITS`.)
+#: block engine's limits: :data:`cgteach.hackenbush.blocks.MAX_BLOCK_EDGES`
+#: and :data:`~cgteach.hackenbush.blocks.MAX_BLOCK_CIRCUITS`.)
 MAX_SEARCH_EDGES = 30
 
 #: The most positions one brute-force search may visit before it gives up
@@ -105,35 +109,6 @@ def _signed_edges(position) -> list[tuple[int, int, int]]:
         raise ValueError(_GREEN_MESSAGE)
     _, eu, ev, colours = _numbered(position)
     return [(u, v, 1 if c == "blue" else -1) for u, v, c in zip(eu, ev, colours, strict=True)]
-
-
-def _branches(edges):
-    """Split signed edges into the pieces that stand on the ground separately.
-
-    Two edges are in the same piece when they are joined by a path that does
-    not pass through the ground.  A loop at the ground, or an edge between
-    two ground nodes, is a piece of its own.
-    """
-    parent: dict[int, int] = {}
-
-    def find(a):
-        root = a
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[a] != root:  # path compression
-            parent[a], a = root, parent[a]
-        return root
-
-    for u, v, _ in edges:
-        if u and v:
-            ru, rv = find(u), find(v)
-            if ru != rv:
-                parent[ru] = rv
-    pieces: dict = defaultdict(list)
-    for k, (u, v, s) in enumerate(edges):
-        key = find(u or v) if (u or v) else ("ground", k)
-        pieces[key].append((u, v, s))
-    return list(pieces.values())
 
 
 def _is_tree(piece) -> bool:
@@ -165,48 +140,6 @@ def _stalk_signs(piece):
 
 
 # -- the fast rules -----------------------------------------------------------
-
-
-#: :func:`edge_under` refuses a branch worth less than minus this (its answer
-#: would have a denominator of more than this many bits).
-MAX_BRANCH_BELOW_ZERO = 100_000
-
-
-def edge_under(x, colour: str = "blue") -> Fraction:
-    """The value of one edge of ``colour`` with a branch worth ``x`` on top.
-
-    For a blue edge: ``x + 1`` when ``x >= 0``; otherwise ``(x + n) / 2**(n-1)``
-    for the smallest positive integer ``n`` with ``x + n > 1``.  A red edge
-    is the mirror image: ``-edge_under(-x, "blue")``.
-
-    >>> edge_under(0), edge_under(1), edge_under(-1), edge_under(Fraction(-1, 2))
-    (Fraction(1, 1), Fraction(2, 1), Fraction(1, 2), Fraction(3, 4))
-    >>> edge_under(0, "red"), edge_under(1, "red")
-    (Fraction(-1, 1), Fraction(-1, 2))
-    """
-    # Algorithm notes: cutting the edge removes the whole branch with it, so
-    # edge plus branch is Conway's ordinal sum 1:G (or -1:G for red) of the
-    # edge and the branch G.  When G is worth x >= 0 the edge adds one more
-    # Blue move, x + 1; when x < 0 every further unit of red on top halves the
-    # value on its way down to 0.  That only the value x of the branch
-    # matters (not its shape) is what the tests confirm on hundreds of random
-    # trees, against the search.
-    sign = _parse_player(colour) if colour not in (1, -1) else colour
-    if not isinstance(x, Fraction):  # the searches pass Fractions: check only callers' values
-        x = _as_fraction(x, "x (the value of the branch on top)")
-    if sign < 0:
-        return -edge_under(-x, "blue")
-    if x >= 0:
-        return x + 1
-    if x < -MAX_BRANCH_BELOW_ZERO:
-        # The answer's denominator is 2**(n-1) with n about -x: refuse before building it.
-        raise ValueError(
-            f"edge_under: the branch on top is worth {_show(x)}; under a blue edge this "
-            f"function handles branches worth at least -{MAX_BRANCH_BELOW_ZERO} "
-            "(red on top of blue: mirror with colour='red')"
-        )
-    n = math.floor(1 - x) + 1
-    return (x + n) / (1 << (n - 1))
 
 
 def _tree_value(piece) -> Fraction:
@@ -305,8 +238,6 @@ def value(position) -> Fraction:
 
 def _value_of_edges(edges) -> Fraction:
     """Add the pieces standing on the ground: trees by rule, the rest by the block engine."""
-    from cgteach.hackenbush import partizan
-
     total = Fraction(0)
     cyclic = []
     for piece in _branches(edges):
@@ -315,9 +246,9 @@ def _value_of_edges(edges) -> Fraction:
         else:
             cyclic.extend(piece)
     if cyclic:
-        partizan._check_size(cyclic, "value")
-        numbers = partizan._Numbers(len(cyclic) + 2)
-        engine = partizan._Engine(numbers, partizan.MAX_SEARCH_BLOCKS)
+        blocks._check_size(cyclic, "value")
+        numbers = blocks._Numbers(len(cyclic) + 2)
+        engine = blocks._Engine(numbers, blocks.MAX_SEARCH_BLOCKS)
         total += numbers.fraction(engine.evaluate(tuple(cyclic)))
     return total
 
@@ -614,13 +545,11 @@ def _values_after_cuts(position) -> list[Fraction]:
     if _is_tree(edges):
         return [value(position.cut(i)) for i in range(len(edges))]
     # one engine for every cut, so that blocks met after several cuts are searched once
-    from cgteach.hackenbush import partizan
-
-    partizan._check_size(edges, "value")
-    numbers = partizan._Numbers(len(edges) + 2)
-    engine = partizan._Engine(numbers, partizan.MAX_SEARCH_BLOCKS)
+    blocks._check_size(edges, "value")
+    numbers = blocks._Numbers(len(edges) + 2)
+    engine = blocks._Engine(numbers, blocks.MAX_SEARCH_BLOCKS)
     return [
-        numbers.fraction(engine.evaluate(tuple(partizan._signed(position.cut(i)))))
+        numbers.fraction(engine.evaluate(tuple(blocks._signed(position.cut(i)))))
         for i in range(len(edges))
     ]
 

@@ -31,6 +31,15 @@ __all__ = ["Hackenbush", "COLOURS"]
 COLOURS = ("green", "blue", "red")
 
 
+#: The analyses the methods of :class:`Hackenbush` call, by ``"module.function"``
+#: (``"green.grundy"``, ``"bluered.value"``, ``"partizan.canonical"``, ...).
+#: This module is the bottom floor of ``cgteach.hackenbush`` and imports no
+#: engine; ``cgteach/hackenbush/__init__.py`` fills this table when the
+#: package is imported (which always happens before this module is used, as
+#: importing a submodule imports its package first).
+_ANALYSES: dict = {}
+
+
 def _check_node(node, where: str):
     if isinstance(node, bool):
         # True == 1 and False == 0 in Python, so a node named True would silently
@@ -255,12 +264,13 @@ class Hackenbush:
         return self._from_trusted([(u, v, swap[c]) for u, v, c in self._edges], self._ground)
 
     # -- analysis (each lives in its own module) -------------------------
+    # The engines sit on floors above this module and import it, so it never
+    # imports them: each method calls the function that the package's
+    # __init__ put into _ANALYSES (see there).
 
     def grundy(self) -> int:
         """The nim value of an all-green position (``ValueError`` otherwise)."""
-        from cgteach.hackenbush.green import grundy
-
-        return grundy(self)
+        return _ANALYSES["green.grundy"](self)
 
     def value(self):
         """The value of an all-blue/red position, as a ``fractions.Fraction``.
@@ -268,9 +278,7 @@ class Hackenbush:
         A position with green edges is not a number: its value as a game is
         :meth:`canonical` (``ValueError`` here says so).
         """
-        from cgteach.hackenbush.bluered import value
-
-        return value(self)
+        return _ANALYSES["bluered.value"](self)
 
     def canonical(self):
         """The value of any position, every colour allowed, as a canonical game.
@@ -283,9 +291,7 @@ class Hackenbush:
         >>> str(Hackenbush([(0, 1, "green"), (1, 2, "blue")]).canonical())
         '↑*'
         """
-        from cgteach.hackenbush.partizan import canonical
-
-        return canonical(self)
+        return _ANALYSES["partizan.canonical"](self)
 
     def winning_moves(self, player: str | None = None) -> list[int]:
         """Indices into ``.edges`` of every cut that leaves a P-position.
@@ -295,21 +301,15 @@ class Hackenbush:
         answer is every cut that player can make after which they win.
         """
         if self.is_green() and player is None:
-            from cgteach.hackenbush.green import winning_moves
-
-            return winning_moves(self)
+            return _ANALYSES["green.winning_moves"](self)
         if player is None:
             raise ValueError(
                 "this position has blue or red edges, so the two players have different "
                 "moves: name the player to move, winning_moves('blue') or winning_moves('red')"
             )
         if self.is_blue_red():
-            from cgteach.hackenbush.bluered import winning_moves
-
-            return winning_moves(self, player)
-        from cgteach.hackenbush.partizan import winning_moves
-
-        return winning_moves(self, player)
+            return _ANALYSES["bluered.winning_moves"](self, player)
+        return _ANALYSES["partizan.winning_moves"](self, player)
 
     def outcome(self) -> str:
         """Who wins: ``"L"`` Blue, ``"R"`` Red, ``"P"`` the second player, ``"N"`` the first.
@@ -323,28 +323,18 @@ class Hackenbush:
         'N'
         """
         if self.is_blue_red():
-            from cgteach.hackenbush.bluered import outcome
-
-            return outcome(self)
+            return _ANALYSES["bluered.outcome"](self)
         if self.is_green():
-            from cgteach.hackenbush.green import grundy
-
-            return "N" if grundy(self) else "P"
-        from cgteach.hackenbush.partizan import outcome
-
-        return outcome(self)
+            return "N" if _ANALYSES["green.grundy"](self) else "P"
+        return _ANALYSES["partizan.outcome"](self)
 
     def explain(self, depth: int | None = None):
         """The simplicity principle applied step by step (blue-red positions)."""
-        from cgteach.hackenbush.bluered import explain
-
-        return explain(self, depth)
+        return _ANALYSES["bluered.explain"](self, depth)
 
     def reduction_steps(self):
         """The green reductions from this drawing to Nim heaps, step by step."""
-        from cgteach.hackenbush.green import reduction_steps
-
-        return reduction_steps(self)
+        return _ANALYSES["green.reduction_steps"](self)
 
     # -- files -------------------------------------------------------------
 
