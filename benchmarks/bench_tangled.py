@@ -1,6 +1,7 @@
 """Blue-red Hackenbush with circuits: the block engine against the old search.
 
-Run with ``.venv/bin/python benchmarks/bench_tangled.py`` (about 20 s).
+Run with ``.venv/bin/python benchmarks/bench_tangled.py`` (a few minutes; add
+``--issue27`` for the family of issue 27 alone).
 Families, all with fixed seeds:
 
 * **lecture drawings**: a random tree (each new node hangs from a random
@@ -11,7 +12,12 @@ Families, all with fixed seeds:
 * **dense multigraphs**: ``m`` random edges on 10 nodes (a spanning tree
   first, so every edge stands), one big block with many circuits.
 
-Prints medians and the targets of issue 17, and the ratio against the old
+* **issue 27**: the random chords at 40 edges / 4 chords and 60 / 6, seven
+  seeded drawings each, blue-red and mixed (green, blue, red at random),
+  each valued by the engine as shipped and as before issue 27 in the same
+  run (medians, refusals, ratio).
+
+Prints medians and the targets of issues 17 and 27, and the ratio against the old
 search (``bluered._old_value``: trees became stalks, then every set of
 standing edges was searched) measured in this same run, at 12 and 16 edges
 (at 20 edges the old search takes minutes, so only the new engine runs).
@@ -89,6 +95,46 @@ def family(name, make, sizes, count, seed=2026, old=False):
     return rows
 
 
+def _switched(on):
+    """The two orderings of issue 27 in the bitmask search: on (as shipped) or off (before)."""
+    blocks.FINEST_FIRST = blocks.EARLY_ONE_SIDE = on
+
+
+def issue27(count=7, seed=2026):
+    """Issue 27: random tree + k random chords, blue-red and mixed, new against old in one run.
+
+    ``old`` is the engine before issue 27 (both orderings of the window off);
+    each drawing is valued by both, one after the other, so the ratio is
+    measured under the same load.  Returns ``{(colouring, m, k): (median new,
+    refused new, median old, refused old)}``.
+    """
+    rows = {}
+    for label, colours, call in (("blue-red", COLOURS, value),
+                                 ("mixed", ("green", "blue", "red"), partizan.canonical)):
+        for size in ((40, 4), (60, 6)):
+            rng = random.Random(seed + size[0])  # the seeds of the issue's table
+            new, old, refused_new, refused_old = [], [], 0, 0
+            for _ in range(count):
+                h = chords(*size, rng, colours=colours)
+                _switched(True)
+                t_new, v_new = timed(call, h)
+                _switched(False)
+                t_old, v_old = timed(call, h)
+                _switched(True)
+                refused_new += isinstance(v_new, Exception)
+                refused_old += isinstance(v_old, Exception)
+                if not isinstance(v_new, Exception) and not isinstance(v_old, Exception):
+                    assert v_new == v_old, h
+                new.append(t_new)
+                old.append(t_old)
+            a, b = statistics.median(new), statistics.median(old)
+            rows[label, *size] = (a, refused_new, b, refused_old)
+            print(f"{'chords, ' + label:32} {str(size):>9} {count:>3}  median {a:8.3f} s  "
+                  f"max {max(new):8.3f} s  refused {refused_new}  | before: median {b:7.3f} s"
+                  f"  refused {refused_old}  ratio {b / a:5.2f}x", flush=True)
+    return rows
+
+
 def block_engine_16(count, seed=2026):
     """Dense 16: the bitmask engine against HB's block engine (bitmasks off), same drawings."""
     rng = random.Random(seed + 16)
@@ -134,12 +180,19 @@ def ideas():
 
 
 def main():
+    if "--issue27" in sys.argv[1:]:  # only the family of issue 27 (a few minutes)
+        issue27()
+        return 0
     print(f"{'family':32} {'(m, k)':>9} {'n':>3}")
     lec = family("lecture drawings", lecture, [(20, 2), (30, 3), (40, 4), (60, 6)], 7)
     family("lecture drawings, random chords", chords, [(20, 2), (30, 3)], 5)
     den = family("dense multigraph (10 nodes)", dense, [(12, 10), (16, 10)], 5, old=True)
     block_engine_16(5)
     den20 = family("dense multigraph (10 nodes)", dense, [(20, 10)], 5)
+    print()
+    print("Issue 27: long overlapping circuits (random tree + k random chords), "
+          "new and before in one run")
+    i27 = issue27()
     print()
     print("Targets (issue 17):")
     checks = [
@@ -151,6 +204,14 @@ def main():
          den20[(20, 10)][0] <= 5 and not den20[(20, 10)][1]),
         (f"dense 16 edges: >= 30x the old search (measured {den[(16, 10)][2]:.0f}x)",
          den[(16, 10)][2] >= 30),
+    ]
+    checks += [
+        ("issue 27: blue-red 40 edges, 4 chords: median <= 0.5 s, no refusals",
+         i27["blue-red", 40, 4][0] <= 0.5 and not i27["blue-red", 40, 4][1]),
+        ("issue 27: blue-red 60 edges, 6 chords: median <= 5 s, no refusals",
+         i27["blue-red", 60, 6][0] <= 5 and not i27["blue-red", 60, 6][1]),
+        ("issue 27: mixed 40 edges, 4 chords: median <= 2 s",
+         i27["mixed", 40, 4][0] <= 2),
     ]
     for text, ok in checks:
         print(f"  [{'met' if ok else 'MISSED'}] {text}")

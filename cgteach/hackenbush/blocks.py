@@ -320,6 +320,17 @@ def _plan(edges):
 #: 20-30 % more time (benchmarks/bench_tangled.py prints the comparison).
 CANONICAL_LABELS = False
 
+#: The bitmask search values the moves in the finest hanging fractions
+#: first (:meth:`_BitBlock._window`).  A switch for the benchmark and the
+#: twin tests (off: the order of the nodes, as before issue 27).
+FINEST_FIRST = True
+
+#: The bitmask search tries to settle a position with one side's options
+#: as soon as the window of the numbers valued so far allows it, before
+#: valuing the other numbers (:meth:`_BitBlock._window`).  A switch for the
+#: benchmark and the twin tests (off: as before issue 27).
+EARLY_ONE_SIDE = True
+
 
 def _canonical_order(block, p, nodes):
     """The nodes of ``block`` (all but its foot ``p``) in an order fixed by its shape alone.
@@ -723,11 +734,12 @@ class _Engine:
     """
 
     def __init__(self, algebra, budget: int | None = None, prune: bool = True,
-                 bitmask: bool = True, finest_first: bool = True,
-                 early: bool = True):
+                 bitmask: bool = True, finest_first: bool | None = None,
+                 early: bool | None = None):
         self.alg = algebra
-        self.finest_first = finest_first  # see _BitBlock._window
-        self.early = early  # see _BitBlock._window
+        # the two orderings of _BitBlock._window (None: the module's switches)
+        self.finest_first = FINEST_FIRST if finest_first is None else finest_first
+        self.early = EARLY_ONE_SIDE if early is None else early
         self.bitmask = bitmask
         self.blocks: dict = {}  # the bitmask engines, one per block shape
         self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
