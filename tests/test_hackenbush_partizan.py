@@ -434,6 +434,8 @@ def test_number_options_are_the_canonical_ones():
 
 def test_live_edges_is_an_int():
     assert isinstance(partizan.LIVE_EDGES, int) and partizan.LIVE_EDGES > 0
+    for limit in (partizan.LIVE_EDGES_BLUE_RED, partizan.LIVE_EDGES_MIXED):
+        assert isinstance(limit, int) and limit >= partizan.LIVE_EDGES
 
 
 def test_search_stops_at_its_work_budget(monkeypatch):
