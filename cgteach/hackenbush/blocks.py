@@ -607,6 +607,18 @@ class _BitBlock:
           are never valued;
         * the mirror if ``z`` is ``low``, with Left's cuts.
 
+        The numbers are taken finest first (:data:`FINEST_FIRST`), and the
+        one-side check is also tried as soon as the window of the numbers
+        valued *so far* has its simplest number ``z`` at an end
+        (:data:`EARLY_ONE_SIDE`, :meth:`_confirm`): each number's moves alone
+        already bound ``y`` by fact 4, so ``y`` lies in that window too; if
+        ``z`` is its top, Left's options all lie below ``y <= z``, and if
+        Right's options (his moves in the other numbers, then his cuts) all
+        lie above ``z``, then ``y`` is the simplest number between the best
+        options, ``z`` lies there and is at least as simple as ``y`` (``y``
+        lies in the window, where ``z`` is the simplest), so ``y = z``
+        without valuing Left's moves in the other numbers.
+
         Otherwise (or if that check fails) both sides are valued as usual,
         as they are when the engine is told not to prune (``prune=False``).
         Returns ``(value, None, None)``, or ``(None, lo, hi)``: Left's best

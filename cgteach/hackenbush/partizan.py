@@ -113,6 +113,52 @@ hanging searched in full (the windows walk down to it), so the table
 holds each block once in full and the splits of its cuts are the floor of
 the work: about half of the time on the dense drawings.
 
+Long overlapping circuits (issue 27: a random tree plus ``k`` chords
+between random nodes, ``bench_tangled.py --issue27``).  The issue proposed
+searching "which chains are still whole, plus the numbers hanging at the
+branch nodes" instead of subsets of edges.  Measured first, on the seven
+seeded drawings of 40 edges with 4 chords (one block of 18-21 edges, 4
+circuits each): the positions the bitmask engine meets *with nothing
+hanging* number only 26-50 per block: the split after a cut already folds
+what is left of a cut chain into the numbers at its two ends (fact 2), and
+what still stands is the block minus whole chains, so the engine's
+positions already are the chain positions of the issue.  What it meets is
+10 000-140 000 positions *with numbers hanging*: on a long circuit most
+nodes carry a small tree (a leaf edge, worth 1 or -1; a few are worth
+``13/16`` or ``1/2``), and the windows (fact 4) value every move in every
+hanging number, so the search meets the combinations of shortened hanging
+numbers: a product over the nodes that carry one (2 to 9 of them at a
+time), not over the chains.  A search on chains does not shrink that
+product, so it was not built.  Two changes to the order of
+``blocks._BitBlock._window`` were measured and kept, each with its twin
+(tests/test_hackenbush_chains.py runs each switch alone, and both off,
+against the plain search, on hundreds of random trees with chords, and on
+blocks with random numbers hanging at every node against the same drawing
+with those numbers drawn as stalks):
+
+* *finest first* (``blocks.FINEST_FIRST``): the moves in the hanging number
+  with the finest last step are valued first; their window is the
+  narrowest, so it pins the value (no cut valued) sooner;
+* *one side early* (``blocks.EARLY_ONE_SIDE``): as soon as the simplest
+  number ``z`` of the window of the numbers valued so far is an end of
+  that window, say its top (so the value is at most ``z``, and every Left
+  option is below it), only Right's options are checked, the moves in the
+  numbers not yet valued first and then the cuts, stopping at the first
+  one at or below ``z``; if none is, the value is ``z`` (the argument is
+  in the docstring of ``_window``) and Left's moves in the other numbers are never
+  valued.
+
+Together they cut the positions by 0-40 % (17 253 to 11 598, 25 034 to
+20 932, 3 986 to 3 702) and the median time of the 40-edge family by a
+factor of 1.4 (2.2 s against 3.1 s, both in one run on a 2-core machine
+under a load of about 11): far from the 0.5 s asked, and the 60-edge family
+(blocks of 23-30 edges, 5-6 circuits) is still refused, before and after.
+Ideas that would need a new argument to pay here: a cheap bound on a move
+in a hanging number from the table (fact 4 and monotonicity give
+``P[x_u^L] <= P[x_u^L, x_v^L] + (x_v - x_v^L)``, and that position is
+often in the table already), which could spare many of the combinations
+above; and a value for a whole chain as a function of the numbers on it.
+
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
 many edges or circuits, or for blue-red blocks an estimate of the positions
