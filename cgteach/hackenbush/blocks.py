@@ -325,11 +325,15 @@ CANONICAL_LABELS = False
 #: twin tests (off: the order of the nodes, as before issue 27).
 FINEST_FIRST = True
 
-#: The bitmask search tries to settle a position with one side's options
+#: The bitmask search may try to settle a position with one side's options
 #: as soon as the window of the numbers valued so far allows it, before
-#: valuing the other numbers (:meth:`_BitBlock._window`).  A switch for the
-#: benchmark and the twin tests (off: as before issue 27).
-EARLY_ONE_SIDE = True
+#: valuing the other numbers (:meth:`_BitBlock._window`).  Off: measured in
+#: positions searched (a count, independent of the machine's load), it
+#: spares 6 % on the long chords of issue 27 together with
+#: :data:`FINEST_FIRST` but costs 19-41 % more on lecture drawings and dense
+#: blocks, where a failed check values options the window would not have
+#: needed.  Kept as a switch, with its twin test, for the next idea.
+EARLY_ONE_SIDE = False
 
 
 def _canonical_order(block, p, nodes):

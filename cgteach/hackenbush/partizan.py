@@ -130,33 +130,38 @@ hanging number, so the search meets the combinations of shortened hanging
 numbers: a product over the nodes that carry one (2 to 9 of them at a
 time), not over the chains.  A search on chains does not shrink that
 product, so it was not built.  Two changes to the order of
-``blocks._BitBlock._window`` were measured and kept, each with its twin
+``blocks._BitBlock._window`` were measured, each with its twin
 (tests/test_hackenbush_chains.py runs each switch alone, and both off,
 against the plain search, on hundreds of random trees with chords, and on
 blocks with random numbers hanging at every node against the same drawing
 with those numbers drawn as stalks):
 
-* *finest first* (``blocks.FINEST_FIRST``): the moves in the hanging number
-  with the finest last step are valued first; their window is the
-  narrowest, so it pins the value (no cut valued) sooner;
-* *one side early* (``blocks.EARLY_ONE_SIDE``): as soon as the simplest
-  number ``z`` of the window of the numbers valued so far is an end of
-  that window, say its top (so the value is at most ``z``, and every Left
-  option is below it), only Right's options are checked, the moves in the
-  numbers not yet valued first and then the cuts, stopping at the first
-  one at or below ``z``; if none is, the value is ``z`` (the argument is
-  in the docstring of ``_window``) and Left's moves in the other numbers are never
-  valued.
+* *finest first* (``blocks.FINEST_FIRST``, kept): the moves in the hanging
+  number with the finest last step are valued first; their window is the
+  narrowest, so it pins the value (no cut valued) sooner.  Positions
+  searched (a count, the same on every machine): 53 290 to 46 199 on six of
+  the seven 40-edge drawings with 4 chords (the seventh alone needs over
+  100 000), unchanged or slightly fewer on lecture drawings (2 548 to
+  2 548, 10 276 to 10 197) and dense blocks (5 340 to 5 340);
+* *one side early* (``blocks.EARLY_ONE_SIDE``, measured and not kept): as
+  soon as the simplest number ``z`` of the window of the numbers valued so
+  far is an end of that window, say its top (so every Left option is below
+  the value), check only Right's options, stopping at the first one at or
+  below ``z``; if none is, the value is ``z`` (the argument is in the
+  docstring of ``_window``) and Left's moves in the other numbers are never
+  valued.  Right on long chords (43 244 positions with finest first, a 6 %
+  saving), wrong elsewhere: 19-41 % more positions on lecture drawings and
+  dense blocks, because a failed check values options the window would not
+  have needed.
 
-Together they cut the positions by 0-40 % (17 253 to 11 598, 25 034 to
-20 932, 3 986 to 3 702) and the median time of the 40-edge family by a
-factor of 1.4 (2.2 s against 3.1 s, both in one run on a 2-core machine
-under a load of about 11): far from the 0.5 s asked, and the 60-edge family
-(blocks of 23-30 edges, 5-6 circuits) is still refused, before and after.
-Ideas that would need a new argument to pay here: a cheap bound on a move
-in a hanging number from the table (fact 4 and monotonicity give
-``P[x_u^L] <= P[x_u^L, x_v^L] + (x_v - x_v^L)``, and that position is
-often in the table already), which could spare many of the combinations
+The time this buys is small: on the 40-edge family the median went from
+3.1 s to 2.2 s measured in one run (a 2-core machine under a load of about
+11; ``bench_tangled.py --issue27`` prints both), far from the 0.5 s asked,
+and the 60-edge family (blocks of 23-30 edges, 5-6 circuits) is still
+refused, before and after.  Ideas that would need a new argument to pay
+here: a cheap bound on a move in a hanging number from the table (fact
+4 gives ``P[x_u^L] <= P[x_u^L, x_v^L] + (x_v - x_v^L)``, and that
+position is often in the table already), which could spare many of the combinations
 above; and a value for a whole chain as a function of the numbers on it.
 
 A block that is too big to search raises :class:`TooTangled` (a
