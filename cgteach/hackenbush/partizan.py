@@ -158,11 +158,14 @@ The time this buys is small: on the 40-edge family the median went from
 3.1 s to 2.2 s measured in one run (a 2-core machine under a load of about
 11; ``bench_tangled.py --issue27`` prints both), far from the 0.5 s asked,
 and the 60-edge family (blocks of 23-30 edges, 5-6 circuits) is still
-refused, before and after.  Ideas that would need a new argument to pay
-here: a cheap bound on a move in a hanging number from the table (fact
-4 gives ``P[x_u^L] <= P[x_u^L, x_v^L] + (x_v - x_v^L)``, and that
-position is often in the table already), which could spare many of the combinations
-above; and a value for a whole chain as a function of the numbers on it.
+refused, before and after.  Also measured and dropped: skipping a move in
+a hanging number at ``u`` when the table bounds it below the best of its
+side so far (fact 4 gives ``P[x_u^L] <= P[x_u^L, x_f^L] + (x_f - x_f^L)``
+for the finest number ``x_f``, and monotonicity ``P[x_u^L] <= P[x_u^L,
+x_f^R]``): the moves skipped also narrowed the window, so more positions
+needed their cuts, and the search met 34 % (long chords) to 49 % (lecture
+drawings) more positions.  What would pay here needs a new argument, such
+as the value of a whole chain as a function of the numbers on it.
 
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
