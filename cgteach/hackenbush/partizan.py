@@ -155,8 +155,8 @@ with those numbers drawn as stalks):
   have needed.
 
 The time this buys is small: on the 40-edge family the median went from
-3.1 s to 2.2 s measured in one run (a 2-core machine under a load of about
-11; ``bench_tangled.py --issue27`` prints both), far from the 0.5 s asked,
+4.1 s to 2.7 s measured in one run (a 2-core machine under a load of about
+9; ``bench_tangled.py --issue27`` prints both), far from the 0.5 s asked,
 and the 60-edge family (blocks of 23-30 edges, 5-6 circuits) is still
 refused, before and after.  Also measured and dropped: skipping a move in
 a hanging number at ``u`` when the table bounds it below the best of its
