@@ -141,10 +141,9 @@ _FILE_LIMIT = 5_000_000
 _COORD_LIMIT = 1e6
 #: The still picture (before a cell runs, in exported pages) is drawn up to this size.
 _STILL_EDGES = 120
-#: Drawings with circuits (and mixed ones) are valued by search, which grows
-#: exponentially; past ``partizan.LIVE_EDGES`` edges (this, if the engine
-#: does not say) the editor does not value them live.
-_LIVE_SEARCH_EDGES = 14
+#: Drawings with circuits are valued by search, which grows exponentially;
+#: past ``partizan.LIVE_EDGES_BLUE_RED`` / ``LIVE_EDGES_MIXED`` edges (see
+#: ``_live_edges``) the editor does not value them live.
 
 _OUTCOME_TEXT = {
     "P": "P-position: whoever moves next loses.",
@@ -235,13 +234,20 @@ def _auto_layout(position, width=WIDTH, ground_y=GROUND_Y, top=40, margin=40) ->
             for n, (x, y) in coords.items()}
 
 
-def _live_edges() -> int:
-    """How many edges a drawing with circuits (or mixed colours) may have to be valued live."""
-    try:
-        from cgteach.hackenbush.partizan import LIVE_EDGES
-    except ImportError:  # pragma: no cover (an older engine)
-        return _LIVE_SEARCH_EDGES
-    return LIVE_EDGES
+def _live_edges(colouring: str = "") -> int:
+    """How many edges a drawing with circuits may have to be valued live.
+
+    ``colouring`` is ``"blue-red"`` or ``"mixed"``; each has its own limit,
+    measured by the real-browser latency test (``partizan.LIVE_EDGES_BLUE_RED``
+    and ``partizan.LIVE_EDGES_MIXED``).  Without it, the smaller of the two.
+    """
+    from cgteach.hackenbush import partizan
+
+    if colouring == "blue-red":
+        return getattr(partizan, "LIVE_EDGES_BLUE_RED", partizan.LIVE_EDGES)
+    if colouring == "mixed":
+        return getattr(partizan, "LIVE_EDGES_MIXED", partizan.LIVE_EDGES)
+    return partizan.LIVE_EDGES
 
 
 def _has_circuit(position) -> bool:
@@ -334,7 +340,6 @@ def _analyse(position) -> dict:
     its outcome, live up to the same size when there are circuits.  Beyond
     that the answer is a fast refusal, never a long wait.
     """
-    limit = _live_edges()
     try:
         if position.is_green():
             g = position.grundy()
@@ -343,6 +348,7 @@ def _analyse(position) -> dict:
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "green"}
         circuits = _has_circuit(position)
         if position.is_blue_red():
+            limit = _live_edges("blue-red")
             if len(position) > limit and circuits:
                 return _too_big("blue-red", len(position), limit)
             from cgteach.numbers import format_number
@@ -351,6 +357,7 @@ def _analyse(position) -> dict:
             outcome = "L" if v > 0 else "R" if v < 0 else "P"
             return {"value": v, "value_text": format_number(v), "outcome": outcome,
                     "outcome_text": _OUTCOME_TEXT[outcome], "kind": "blue-red"}
+        limit = _live_edges("mixed")
         if len(position) > limit and circuits:
             return _too_big("mixed", len(position), limit)
         if not hasattr(position, "canonical"):  # pragma: no cover (an older engine)
