@@ -251,13 +251,12 @@ def _undominated(options, left: bool) -> list:
 
 def _canonical(left, right) -> Game:
     """The canonical form of {left | right}; both are lists of canonical games."""
-    left = _distinct(left)
-    right = _distinct(right)
-    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    # Repeats collapse in the key's sets, so the (common) memo hit needs no _distinct.
+    key = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
     g = _CANON.get(key)
     if g is not None:
         return g
-    g = _canonical_uncached(left, right)
+    g = _canonical_uncached(_distinct(left), _distinct(right))
     _CANON[key] = g
     return g
 
