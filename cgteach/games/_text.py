@@ -422,10 +422,13 @@ def _read_braces_only(s: str, remember=False):
                 left, right = _group_options(inner.group(1))
                 g = _canonical(left, right)
                 return _remember(g, left, right) if remember else g
-            t = _INNER.sub(_token, s)
-            if t == s:
+            groups = set(_INNER.findall(s))
+            if not groups:
                 return None  # unbalanced, or something between the groups
-            s = t
+            # An innermost group has no braces inside, so its text occurs in
+            # the line only as that group: replace each distinct one at once.
+            for inside in groups:
+                s = s.replace("{" + inside + "}", _token(inside))
     except _NotBraces:
         return None
     return None  # nested deeper than MAX_NESTING: the general parser says so
@@ -462,16 +465,16 @@ def _group_options(inside: str) -> tuple:
     return out[0], out[1]
 
 
-def _token(match) -> str:
-    text = match.group(0)
-    tok = _GROUP_TOKEN.get(text)
+def _token(inside: str) -> str:
+    """The token of the innermost group ``{inside}``, made on first sight."""
+    tok = _GROUP_TOKEN.get(inside)
     if tok is None:
-        g = _canonical(*_group_options(match.group(1)))
+        g = _canonical(*_group_options(inside))
         tok = f"#{g._id}"
         _TOKEN_GAME[tok] = g
         if len(_GROUP_TOKEN) >= _MAX_GROUPS:
             _GROUP_TOKEN.clear()
-        _GROUP_TOKEN[text] = tok
+        _GROUP_TOKEN[inside] = tok
     return tok
 
 
