@@ -219,12 +219,19 @@ def _plain_moves(row: str) -> tuple:
 
 
 def _plain_tf_search(memo: dict):
-    def value(row: str):
-        v = memo.get(row)
-        if v is None:
-            lefts, rights = _plain_moves(row)
-            v = memo[row] = _canonical([value(r) for r in lefts], [value(r) for r in rights])
+    get = memo.get
+
+    def search(row: str):
+        # the value of a row not in the memo yet (options looked up first:
+        # most are known, and a look-up is cheaper than a call)
+        lefts, rights = _plain_moves(row)
+        left = [get(r) or search(r) for r in lefts]
+        right = [get(r) or search(r) for r in rights]
+        v = memo[row] = _canonical(left, right)
         return v
+
+    def value(row: str):
+        return get(row) or search(row)
 
     return value
 
