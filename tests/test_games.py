@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from cgteach import games
 from cgteach.games import (
     DOWN,
+    MAX_OPTIONS,
     STAR,
     UP,
     ZERO,
@@ -535,6 +536,29 @@ def test_texts_of_braces_alone_read_like_the_tree(t):
 def test_parse_errors_point_at_the_place(text, where):
     with pytest.raises(ValueError, match=f"position {where}"):
         parse(text)
+
+
+def test_texts_of_braces_alone_at_the_limits():
+    # Read from the inside out, one level per round: 200 levels are read,
+    # 201 are refused by the general parser with the place.
+    chain = "{|}"
+    for _ in range(199):
+        chain = "{" + chain + "|}"
+    assert parse(chain) == number(199)
+    with pytest.raises(ValueError, match="position 201: braces nested deeper than 200"):
+        parse("{" + chain + "|}")
+    wide = "{" + ",".join(["{|}"] * MAX_OPTIONS) + "|}"
+    assert parse(wide) == number(1)
+    with pytest.raises(ValueError, match="more than 1000 options"):
+        parse("{" + ",".join(["{|}"] * (MAX_OPTIONS + 1)) + "|}")
+    # read twice (the second time from the table of groups): the same game,
+    # remembering the options as written
+    text = "{{|},{|},{{|}|}|{|{|}}}"
+    assert parse(text) == parse(text) == game([0, 0, 1], [game([], [0])])
+    assert [s.rule for s in parse(text).simplification_steps()][0] == "duplicate"
+    for bad, where in [("{{|}|{|}}}", 10), ("{|}|", 4), ("{{{|}|}", 8)]:
+        with pytest.raises(ValueError, match=f"position {where}"):
+            parse(bad)
 
 
 def test_parse_refuses_absurd_texts_at_once():

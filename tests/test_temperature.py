@@ -9,6 +9,7 @@ reads the stops.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 import re
@@ -217,6 +218,53 @@ def test_agrees_with_cgt_py_and_pycgt_on_random_games_born_by_day_4(seed):
     p = pycgt_notation.parse(_to_cgt(g))
     assert Fraction(pycgt_thermal.temperature(p)) == temperature(g)
     assert Fraction(pycgt_thermal.mean(p)) == mean(g)
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(seeds)
+def test_walls_agree_with_cgt_py_at_every_breakpoint_and_between(seed):
+    # The walls are computed as integers over a power of two: an exactness
+    # slip would show at a knot or between two.  Two piecewise-linear
+    # functions that agree at every knot of both, half-way between, and
+    # beyond the last one are the same function.
+    rng = random.Random(seed)
+    g = _day4(rng) if seed % 3 else _day3(rng) + _day3(rng)
+    c = cgt_py.CanonicalForm(_to_cgt(g))
+    th = thermograph(g)
+    walls = _cgt_walls(c)
+    for side, (m, cuts, slopes) in zip(("left", "right"), walls, strict=True):
+        ours = th.left_wall if side == "left" else th.right_wall
+        knots = th.left_breakpoints if side == "left" else th.right_breakpoints
+        ts = sorted({Fraction(-1), th.temperature, *(t for t, _ in knots),
+                     *(t for t in cuts if t >= -1)})
+        ts += [(a + b) / 2 for a, b in itertools.pairwise(ts)] + [ts[-1] + 1, ts[-1] + 5]
+        for t in ts:
+            assert ours(t) == _wall_at(m, cuts, slopes, t), (g, side, t)
+
+
+def test_numbers_big_small_and_in_between():
+    for j in range(0, 12):
+        for m in range(-9, 10, 2 if j else 1):
+            x = Fraction(m, 2**j)
+            th = thermograph(x)
+            assert th.mast == x and th.temperature == (-1 if j == 0 else Fraction(-1, 2**j))
+            c = cgt_py.CanonicalForm(str(x))
+            assert th.temperature == _dyadic(c.temperature)
+    # an integer is a leaf, however large; a deep fraction is refused with the reason
+    assert temperature(10**5000) == -1 and mean(-(10**5000)) == -(10**5000)
+    with pytest.raises(ValueError, match=r"temperature\(g\): g is a number with denominator 2\^"):
+        temperature(Fraction(1, 2**500))
+    with pytest.raises(ValueError, match=r"mean\(g\): g is a game born after day 10\^9"):
+        mean(game([10**30], [0]))
+
+
+@pytest.mark.parametrize("fn", [thermograph, temperature, mean])
+@pytest.mark.parametrize("bad, exc", [(None, TypeError), (1.5, TypeError), ([1], TypeError),
+                                      (object(), TypeError), ("{1|", ValueError),
+                                      (Fraction(1, 3), ValueError), (True, TypeError)])
+def test_bad_games_are_refused_naming_the_argument(fn, bad, exc):
+    with pytest.raises(exc, match=rf"^{fn.__name__}\(g\): "):
+        fn(bad)
 
 
 # ---------------------------------------------------------------------------

@@ -251,13 +251,12 @@ def _undominated(options, left: bool) -> list:
 
 def _canonical(left, right) -> Game:
     """The canonical form of {left | right}; both are lists of canonical games."""
-    left = _distinct(left)
-    right = _distinct(right)
-    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    # Repeats collapse in the key's sets, so the (common) memo hit needs no _distinct.
+    key = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
     g = _CANON.get(key)
     if g is not None:
         return g
-    g = _canonical_uncached(left, right)
+    g = _canonical_uncached(_distinct(left), _distinct(right))
     _CANON[key] = g
     return g
 
@@ -356,13 +355,13 @@ _NEG: dict[int, Game] = {}
 
 
 def _add(g, h) -> Game:
-    if g._num is not None:
-        if g._num == 0:
-            return h
-        if h._num is not None:
-            return number(g._num + h._num)
-    elif h._num is not None and h._num == 0:
+    # Zero is the one game whose _nim is 0 (an int test: no Fraction.__eq__).
+    if g._nim == 0:
+        return h
+    if h._nim == 0:
         return g
+    if g._num is not None and h._num is not None:
+        return number(g._num + h._num)
     if g._nim is not None and h._nim is not None:
         return nimber(g._nim ^ h._nim)
     if g._id > h._id:
@@ -402,16 +401,18 @@ def _add(g, h) -> Game:
 
 
 def _neg(g) -> Game:
-    if g._num is not None:
-        return number(-g._num)
-    if g._nim is not None:
-        return g
     r = _NEG.get(g._id)
-    if r is None:
+    if r is not None:
+        return r
+    if g._nim is not None and g._num is None:
+        return g
+    if g._num is not None:
+        r = number(-g._num)
+    else:
         # The negative of a canonical form is canonical: no simplification needed.
         r = _intern([_neg(o) for o in g.right], [_neg(o) for o in g.left])
-        _NEG[g._id] = r
-        _NEG[r._id] = g
+    _NEG[g._id] = r
+    _NEG[r._id] = g
     return r
 
 

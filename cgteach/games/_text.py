@@ -7,6 +7,7 @@ the input's length.  Re-exported by :mod:`cgteach.games`.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from cgteach._validate import show as _show
@@ -401,49 +402,80 @@ def _read_braces_only(s: str, remember=False):
     """Fast path for texts made of braces alone, such as ``{{|}|{|}}``.
 
     Machine-made texts (game trees written out) are like this and can be
-    long; a loop over the characters with a stack reads them several times
-    faster than the general parser.  Anything unusual, including every
-    mistake, returns None so that the general parser reads the text again
-    and reports the mistake with its position.
+    long.  They are read from the inside out: a regular expression finds
+    every innermost ``{...|...}`` at once, each is replaced by a short token
+    standing for its canonical game, and so on until one group is left (one
+    round per level of nesting).  A table remembers what each innermost text
+    stands for, so a subtree that recurs -- ``{|}`` above all -- costs one
+    look-up.  Anything unusual, including every mistake, returns None so
+    that the general parser reads the text again and reports the mistake
+    with its position.
     """
     if not s.startswith("{") or not _BRACES_ONLY.issuperset(s):
         return None
-    stack = []  # one [left, right, side] per open brace
-    state = "open"  # "open" (after { or |), "done" (after an option), "comma"
-    result = None
-    for c in s:
-        if c in " \t\n":
+    if _SPACE.intersection(s):
+        s = s.translate(_NO_SPACE)
+    try:
+        for _ in range(MAX_NESTING):
+            inner = _INNER.fullmatch(s)
+            if inner is not None:  # the outermost group: read as written
+                left, right = _group_options(inner.group(1))
+                g = _canonical(left, right)
+                return _remember(g, left, right) if remember else g
+            groups = set(_INNER.findall(s))
+            if not groups:
+                return None  # unbalanced, or something between the groups
+            # An innermost group has no braces inside, so its text occurs in
+            # the line only as that group: replace each distinct one at once.
+            for inside in groups:
+                s = s.replace("{" + inside + "}", _token(inside))
+    except _NotBraces:
+        return None
+    return None  # nested deeper than MAX_NESTING: the general parser says so
+
+
+class _NotBraces(Exception):
+    pass
+
+
+_SPACE = frozenset(" \t\n")
+_NO_SPACE = str.maketrans("", "", " \t\n")
+_INNER = re.compile(r"\{([^{}]*)\}")
+_TOKEN_GAME: dict = {}  # "#id" -> the game
+_GROUP_TOKEN: dict = {}  # an innermost group's text, tokens inside -> its game's token
+_MAX_GROUPS = 200_000  # the table is forgotten at once beyond this
+
+
+def _group_options(inside: str) -> tuple:
+    parts = inside.split("|")
+    if len(parts) != 2:
+        raise _NotBraces
+    out = []
+    for part in parts:
+        if not part:
+            out.append([])
             continue
-        if result is not None:
-            return None  # something after the complete game
-        if c == "{":
-            if state == "done" or len(stack) >= MAX_NESTING:
-                return None
-            stack.append([[], [], 0])
-            state = "open"
-        elif c == "|":
-            if not stack or stack[-1][2] == 1 or state == "comma":
-                return None
-            stack[-1][2] = 1
-            state = "open"
-        elif c == ",":
-            if state != "done":
-                return None
-            if len(stack[-1][stack[-1][2]]) >= MAX_OPTIONS:
-                return None  # the general parser says what the limit is
-            state = "comma"
-        else:  # "}"
-            if not stack or stack[-1][2] == 0 or state == "comma":
-                return None
-            left, right, _ = stack.pop()
-            g = _canonical(left, right)
-            if stack:
-                top = stack[-1]
-                top[top[2]].append(g)
-            else:
-                result = _remember(g, left, right) if remember else g
-            state = "done"
-    return result
+        items = part.split(",")
+        if len(items) > MAX_OPTIONS:
+            raise _NotBraces  # the general parser says what the limit is
+        try:
+            out.append([_TOKEN_GAME[x] for x in items])
+        except KeyError:
+            raise _NotBraces from None
+    return out[0], out[1]
+
+
+def _token(inside: str) -> str:
+    """The token of the innermost group ``{inside}``, made on first sight."""
+    tok = _GROUP_TOKEN.get(inside)
+    if tok is None:
+        g = _canonical(*_group_options(inside))
+        tok = f"#{g._id}"
+        _TOKEN_GAME[tok] = g
+        if len(_GROUP_TOKEN) >= _MAX_GROUPS:
+            _GROUP_TOKEN.clear()
+        _GROUP_TOKEN[inside] = tok
+    return tok
 
 
 @_deep

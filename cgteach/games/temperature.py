@@ -49,6 +49,9 @@ from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
+from cgteach.games._forms import Game, _as_number, number
+from cgteach.games._order import game
+
 __all__ = ["Thermograph", "thermograph", "temperature", "mean", "cool", "MAX_COOL_BIRTHDAY"]
 
 # The recursions here walk the game tree once per distinct subgame (cached),
@@ -56,120 +59,240 @@ __all__ = ["Thermograph", "thermograph", "temperature", "mean", "cool", "MAX_COO
 # is against a deep tree meeting Python's recursion limit.
 MAX_COOL_BIRTHDAY = 400
 
-_LOW = Fraction(-1)  # walls are drawn and computed from t = -1 upwards
+# ---------------------------------------------------------------------------
+# How the walls are computed (the why behind the code below).
+#
+# * Every value met here is a dyadic rational: the stops of a short game are,
+#   and the walls bend only where two lines of slopes 0 and ±1 cross, which
+#   halves a denominator at most.  So a wall is kept as integers over one
+#   power of two: knot (T, X) of a line with exponent e means
+#   t = T / 2**e, x = X / 2**e.  Adding, comparing and halving such integers
+#   is exact and many times faster than Fraction arithmetic (no gcd at every
+#   step); Fractions are made only when somebody asks for a value.
+# * Slopes are whole numbers (0 and ±1 on the walls, shifted by ±1 when a
+#   wall is taxed), so they need no scale.
+# * Every line is kept in one normal form: the knot at t = -1, then only the
+#   knots where the slope changes, with the smallest exponent that holds
+#   them.  Equal functions are then equal tuples.
+# * Walls are cached per canonical game (games are interned: one id per
+#   value), so a game met as an option of many others is worked out once.
 
 
 class _Line:
-    """A continuous piecewise-linear function of ``t`` on ``[-1, ∞)``.
+    """A continuous piecewise-linear function of ``t`` on ``[-1, ∞)``, exact.
 
-    ``knots`` are ``(t, x)`` pairs with increasing ``t``, the first at
-    ``t = -1``; between knots the function is linear, after the last it goes
-    on with slope ``tail``.  ``slopes[i]`` is the slope just after knot ``i``.
-    Immutable; exact (``Fraction``).
+    ``ts`` and ``xs`` are the knots as integers over ``2**e`` (``ts[0]`` is
+    ``-2**e``, that is ``t = -1``); ``slopes[i]`` (an integer) is the slope
+    just after knot ``i``, and the last one goes on for ever.  Immutable,
+    in normal form (see :func:`_line`).
     """
 
-    __slots__ = ("knots", "tail", "ts", "slopes")
+    __slots__ = ("e", "ts", "xs", "slopes", "_knots")
 
-    def __init__(self, knots, tail):
-        tail = tail if type(tail) is Fraction else Fraction(tail)
-        self.knots = ks = _simplify(knots, tail)
-        self.tail = tail
-        self.ts = [t for t, _ in ks]
-        self.slopes = [
-            (ks[i + 1][1] - ks[i][1]) / (ks[i + 1][0] - ks[i][0]) for i in range(len(ks) - 1)
-        ] + [tail]
+    @property
+    def knots(self) -> tuple:
+        """The knots as ``(t, x)`` pairs of Fractions."""
+        k = self._knots
+        if k is None:
+            d = 1 << self.e
+            pairs = zip(self.ts, self.xs, strict=True)
+            k = tuple((Fraction(t, d), Fraction(x, d)) for t, x in pairs)
+            self._knots = k
+        return k
+
+    @property
+    def tail(self) -> int:
+        return self.slopes[-1]
 
     def __call__(self, t) -> Fraction:
+        """The value at the Fraction (or int) ``t``, exactly."""
         t = t if type(t) is Fraction else Fraction(t)
+        d = t.denominator
+        tn = t.numerator << self.e
         # below -1 the first segment goes on (only drawings ask for that)
-        i = max(bisect_right(self.ts, t) - 1, 0)
-        t0, x0 = self.knots[i]
-        return x0 + self.slopes[i] * (t - t0)
-
-    def sample(self, ts) -> list:
-        """``(value, slope just after)`` at each ``t`` of the sorted ``ts`` (>= -1): one sweep."""
-        ks, slopes, n = self.knots, self.slopes, len(self.knots)
-        i, out = 0, []
-        for t in ts:
-            while i + 1 < n and ks[i + 1][0] <= t:
-                i += 1
-            t0, x0 = ks[i]
-            s = slopes[i]
-            out.append((x0 + s * (t - t0), s))
-        return out
-
-    def plus_t(self, k: int) -> _Line:
-        """``t ↦ self(t) + k·t``."""
-        return _Line([(t, x + k * t) for t, x in self.knots], self.tail + k)
-
-    def upto(self, tau: Fraction) -> _Line:
-        """The same function up to ``tau``, constant (a mast) from there on."""
-        ks = [(t, x) for t, x in self.knots if t < tau]
-        ks.append((tau, self(tau)))
-        return _Line(ks, _ZERO)
+        i = max(bisect_right(self.ts, tn, key=lambda v: v * d) - 1, 0)
+        return Fraction(self.xs[i] * d + self.slopes[i] * (tn - self.ts[i] * d), d << self.e)
 
     def __eq__(self, other):
-        return isinstance(other, _Line) and self.knots == other.knots and self.tail == other.tail
+        return (
+            isinstance(other, _Line)
+            and self.e == other.e
+            and self.ts == other.ts
+            and self.xs == other.xs
+            and self.slopes == other.slopes
+        )
 
     def __hash__(self):
-        return hash((self.knots, self.tail))
+        return hash((self.e, self.ts, self.xs, self.slopes))
+
+    def __repr__(self):
+        return f"_Line({list(self.knots)}, tail={self.tail})"
 
 
-_ZERO = Fraction(0)
+def _line(e: int, ts: list, xs: list, tail: int) -> _Line:
+    """The line through the knots ``(ts[i], xs[i]) / 2**e`` (``ts`` increasing,
+    ``ts[0] = -2**e``) going on with slope ``tail``, put in normal form: knots
+    where the slope does not change are dropped and the exponent is the least
+    that holds every knot."""
+    n = len(ts)
+    slopes = []
+    for i in range(n - 1):
+        s, r = divmod(xs[i + 1] - xs[i], ts[i + 1] - ts[i])
+        if r:  # pragma: no cover - the walls of a short game have whole slopes
+            raise ArithmeticError("a wall with a slope that is not a whole number")
+        slopes.append(s)
+    slopes.append(tail)
+    keep = [i for i in range(1, n) if slopes[i] != slopes[i - 1]]
+    if len(keep) < n - 1:
+        keep.insert(0, 0)
+        ts = [ts[i] for i in keep]
+        xs = [xs[i] for i in keep]
+        slopes = [slopes[i] for i in keep]
+    if e:
+        m = 0
+        for v in xs:
+            m |= v
+        for v in ts:
+            m |= v
+        k = (m & -m).bit_length() - 1  # at most e: ts[0] is -2**e
+        if k:
+            ts = [v >> k for v in ts]
+            xs = [v >> k for v in xs]
+            e -= k
+    self = object.__new__(_Line)
+    self.e = e
+    self.ts = tuple(ts)
+    self.xs = tuple(xs)
+    self.slopes = tuple(slopes)
+    self._knots = None
+    return self
 
 
-def _simplify(knots, tail) -> tuple:
-    """Drop knots where the slope does not change (so equal functions compare equal)."""
-    ks = [
-        (t if type(t) is Fraction else Fraction(t), x if type(x) is Fraction else Fraction(x))
-        for t, x in knots
-    ]
-    out = [ks[0]]
-    for i in range(1, len(ks)):
-        t, x = ks[i]
-        if t == out[-1][0]:
-            continue
-        if len(out) >= 2:
-            (t0, x0), (t1, x1) = out[-2], out[-1]
-            if (x1 - x0) * (t - t1) == (x - x1) * (t1 - t0):
-                out[-1] = (t, x)
-                continue
-        out.append((t, x))
-    if len(out) >= 2:
-        (t0, x0), (t1, x1) = out[-2], out[-1]
-        if (x1 - x0) == tail * (t1 - t0):
-            out.pop()
-    return tuple(out)
+def _constant(x: int) -> _Line:
+    return _line(0, [-1], [x], 0)
+
+
+def _shifted(f: _Line, e: int) -> tuple:
+    """``(ts, xs)`` of ``f`` over ``2**e`` (``e >= f.e``)."""
+    k = e - f.e
+    if not k:
+        return f.ts, f.xs
+    return [v << k for v in f.ts], [v << k for v in f.xs]
+
+
+def _plus_t(f: _Line, k: int) -> _Line:
+    """``t ↦ f(t) + k·t`` (still in normal form: the slopes all move by ``k``)."""
+    self = object.__new__(_Line)
+    self.e = f.e
+    self.ts = f.ts
+    self.xs = tuple(x + k * t for t, x in zip(f.ts, f.xs, strict=True))
+    self.slopes = tuple(s + k for s in f.slopes)
+    self._knots = None
+    return self
+
+
+def _sample(ts: list, fts, fxs, fslopes) -> list:
+    """``(value, slope just after)`` of a line at each of the sorted ``ts``: one sweep."""
+    n = len(fts)
+    i, out = 0, []
+    for t in ts:
+        while i + 1 < n and fts[i + 1] <= t:
+            i += 1
+        s = fslopes[i]
+        out.append((fxs[i] + s * (t - fts[i]), s))
+    return out
+
+
+class _Finer(Exception):
+    """A crossing falls between two points of the current scale: halve the scale."""
 
 
 def _envelope(lines, upper: bool) -> _Line:
     """The pointwise maximum (``upper``) or minimum of piecewise-linear functions."""
     if len(lines) == 1:
         return lines[0]
+    e = max(f.e for f in lines)
+    for _ in range(8):  # the slopes differ by 1 or 2: one halving at most
+        try:
+            return _envelope_at(lines, upper, e)
+        except _Finer:
+            e += 1
+    raise ArithmeticError("walls crossing at a point that is not dyadic")  # pragma: no cover
+
+
+def _envelope_at(lines, upper: bool, e: int) -> _Line:
     pick = max if upper else min
-    ts = sorted({t for f in lines for t in f.ts})
-    samples = [f.sample(ts) for f in lines]
+    parts = [(*_shifted(f, e), f.slopes) for f in lines]
+    ts = sorted({t for p in parts for t in p[0]})
+    samples = [_sample(ts, *p) for p in parts]
     # Between consecutive knots (and after the last) every function is
     # linear, so the envelope can only bend where two of them cross.
     extra = []
+    last = len(ts) - 1
     for k, a in enumerate(ts):
-        b = ts[k + 1] if k + 1 < len(ts) else None
+        b = ts[k + 1] if k < last else None
         segs = [smp[k] for smp in samples]
         for i in range(len(segs)):
             xi, si = segs[i]
             for j in range(i + 1, len(segs)):
                 xj, sj = segs[j]
                 if si != sj:
-                    c = a + (xj - xi) / (si - sj)
+                    c, r = divmod(xj - xi, si - sj)
+                    if r:
+                        raise _Finer
+                    c += a
                     if c > a and (b is None or c < b):
                         extra.append(c)
     if extra:
         ts = sorted(set(ts).union(extra))
-        samples = [f.sample(ts) for f in lines]
-    knots = [(t, pick(smp[k][0] for smp in samples)) for k, t in enumerate(ts)]
+        samples = [_sample(ts, *p) for p in parts]
+    xs = [pick(smp[k][0] for smp in samples) for k in range(len(ts))]
     # After the last knot no two functions cross, so the one on top there (the
     # steeper of two that touch) stays on top.
-    return _Line(knots, pick(smp[-1] for smp in samples)[1])
+    return _line(e, ts, xs, pick(smp[-1] for smp in samples)[1])
+
+
+def _upto(f: _Line, e: int, tau: int, x: int) -> _Line:
+    """``f`` up to ``tau / 2**e`` (where it is ``x / 2**e``), constant from there on."""
+    fts, fxs = _shifted(f, e)
+    ts = [t for t in fts if t < tau]
+    xs = list(fxs[: len(ts)])
+    ts.append(tau)
+    xs.append(x)
+    return _line(e, ts, xs, 0)
+
+
+def _meeting(lw: _Line, rw: _Line) -> tuple:
+    """Where the walls meet: ``(e, tau, lw(tau), rw(tau))`` as integers over ``2**e``.
+
+    ``tau`` is the least ``t >= -1`` with ``lw(t) <= rw(t)`` (``lw - rw``
+    never increases).
+    """
+    e = max(lw.e, rw.e)
+    lts, lxs = _shifted(lw, e)
+    rts, rxs = _shifted(rw, e)
+    ts = sorted(set(lts).union(rts))
+    prev = None
+    for t, (xl, sl), (xr, sr) in zip(
+        ts, _sample(ts, lts, lxs, lw.slopes), _sample(ts, rts, rxs, rw.slopes), strict=True
+    ):
+        gap = xl - xr
+        if gap <= 0:
+            if prev is None:
+                return e, t, xl, xr
+            break
+        prev = (t, gap, xl, sl, xr, sr)
+    t0, g0, xl, sl, xr, sr = prev
+    drop = sr - sl  # how fast the gap closes: 1 or 2
+    if drop <= 0:  # pragma: no cover - impossible for a canonical game with both sides
+        raise ArithmeticError("the walls of a game never meet: not a short game?")
+    k = 0
+    while (g0 << k) % drop:  # a gap closing at 2 per unit may meet half-way
+        k += 1
+        if k > 8:  # pragma: no cover
+            raise ArithmeticError("the walls of a game meet at a point that is not dyadic")
+    dt = (g0 << k) // drop
+    return e + k, (t0 << k) + dt, (xl << k) + sl * dt, (xr << k) + sr * dt
 
 
 class Thermograph:
@@ -268,25 +391,20 @@ def _num(q: Fraction) -> str:
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
-def _coerce(g):
-    from cgteach import games
+def _coerce(g, fn: str):
+    from cgteach.games._forms import _coerce as _read_game
 
-    if isinstance(g, bool):
-        raise TypeError(f"expected a game, got the bool {g!r}")
-    if isinstance(g, str):
-        return games.parse(g)._core
-    if isinstance(g, int | Fraction):
-        return games.number(g)._core
-    raise TypeError(
-        f"expected a game (cgteach.games.Game, an int, a dyadic Fraction or a game text), "
-        f"got {type(g).__name__}"
-    )
+    try:
+        return _read_game(g, f"{fn}(g): g")
+    except (TypeError, ValueError) as exc:
+        msg = str(exc)
+        if not msg.startswith(fn):
+            msg = f"{fn}(g): {msg}"
+        raise type(exc)(msg) from None
 
 
 def _temp_arg(t, allow_negative=False) -> Fraction:
     """Read a temperature: an int, a dyadic Fraction, a text such as '1/2' or a number game."""
-    from cgteach.games import _as_number
-
     try:
         q = _as_number(t)
     except TypeError as exc:
@@ -298,62 +416,73 @@ def _temp_arg(t, allow_negative=False) -> Fraction:
     return q
 
 
-def _check_depth(g):
-    if g.birthday() > MAX_COOL_BIRTHDAY:
+def _check_depth(g, fn: str):
+    # An integer is a leaf of the recursion whatever its size; a number m/2^j
+    # recurses j times; any other game once per day of birth at most.
+    x = g._num
+    if x is not None:
+        if x.denominator == 1:
+            return
+        depth = x.denominator.bit_length() - 1
+    else:
+        depth = g._bday
+    if depth > MAX_COOL_BIRTHDAY:
+        what = (
+            f"a number with denominator 2^{depth}" if x is not None
+            else f"a game born on day {depth}" if depth < 10**9
+            else "a game born after day 10^9"
+        )
         raise ValueError(
-            f"game born on day {g.birthday()}: temperature theory here is limited to games "
-            f"born by day {MAX_COOL_BIRTHDAY} (cgteach.games.temperature.MAX_COOL_BIRTHDAY)"
+            f"{fn}(g): g is {what}; temperature theory here is limited to games born by day "
+            f"{MAX_COOL_BIRTHDAY} (cgteach.games.temperature.MAX_COOL_BIRTHDAY)"
         )
 
 
-@lru_cache(maxsize=200_000)
+# Walls of every canonical game met so far, by the game's id:
+# (LW, RW, e, tau, mean) with tau and mean integers over 2**e.
+_WALLS: dict = {}
+_MAX_WALLS = 500_000  # forgotten all at once beyond this (a table, not a leak)
+
+
 def _walls(g) -> tuple:
-    """``(LW, RW, τ, mean)`` of a canonical game (Conway's recursion)."""
-    if g.is_number():
-        x = g.number_value()
-        if x.denominator == 1:
-            line = _Line([(_LOW, x)], 0)
-            return line, line, Fraction(-1), x
-    # A number that is not an integer, or any other game: both sides non-empty.
-    lefts = [_walls(gl)[1].plus_t(-1) for gl in g.left]
-    rights = [_walls(gr)[0].plus_t(+1) for gr in g.right]
-    lw = _envelope(lefts, upper=True)
-    rw = _envelope(rights, upper=False)
-    tau = _meeting(lw, rw)
-    m = lw(tau)
-    return lw.upto(tau), rw.upto(tau), tau, m
-
-
-def _meeting(lw: _Line, rw: _Line) -> Fraction:
-    """The least ``t >= -1`` with ``lw(t) <= rw(t)`` (``lw - rw`` never increases)."""
-    ts = sorted(set(lw.ts).union(rw.ts))
-    prev = None
-    for t, (xl, sl), (xr, sr) in zip(ts, lw.sample(ts), rw.sample(ts), strict=True):
-        gap = xl - xr
-        if gap <= 0:
-            if prev is None:
-                return t
-            t0, g0 = prev
-            return t0 + (t - t0) * g0 / (g0 - gap)
-        prev = (t, gap)
-        drop = sl - sr
-    t0, g0 = prev
-    if drop >= 0:  # pragma: no cover - impossible for a canonical game with both sides
-        raise ArithmeticError("the walls of a game never meet: not a short game?")
-    return t0 + g0 / -drop
+    """``(LW, RW, e, τ·2**e, mean·2**e)`` of a canonical game (Conway's recursion)."""
+    w = _WALLS.get(g._id)
+    if w is not None:
+        return w
+    x = g._num
+    if x is not None and x.denominator == 1:
+        line = _constant(x.numerator)
+        w = (line, line, 0, -1, x.numerator)
+    else:
+        # A number that is not an integer, or any other game: both sides non-empty.
+        lw = _envelope([_plus_t(_walls(o)[1], -1) for o in g.left], True)
+        rw = _envelope([_plus_t(_walls(o)[0], 1) for o in g.right], False)
+        e, tau, ml, mr = _meeting(lw, rw)
+        w = (_upto(lw, e, tau, ml), _upto(rw, e, tau, mr), e, tau, ml)
+    if len(_WALLS) >= _MAX_WALLS:
+        _WALLS.clear()
+    _WALLS[g._id] = w
+    return w
 
 
 def _run_deep(fn, *args):
     """Run ``fn`` with room for deep game trees (as the games module does)."""
     need = 4 * MAX_COOL_BIRTHDAY + 200
-    old = sys.getrecursionlimit()
-    if old >= need:
+    if sys.getrecursionlimit() >= need:
         return fn(*args)
+    old = sys.getrecursionlimit()
     sys.setrecursionlimit(need)
     try:
         return fn(*args)
     finally:
         sys.setrecursionlimit(old)
+
+
+def _tau_mean(g) -> tuple:
+    """Temperature and mean of ``g`` as Fractions."""
+    _, _, e, tau, m = _run_deep(_walls, g)
+    d = 1 << e
+    return Fraction(tau, d), Fraction(m, d)
 
 
 def thermograph(g) -> Thermograph:
@@ -365,9 +494,10 @@ def thermograph(g) -> Thermograph:
     >>> thermograph(parse("3"))
     Thermograph(temperature=-1, mast=3, left=[(-1, 3)], right=[(-1, 3)])
     """
-    g = _coerce_game(g)
-    lw, rw, tau, m = _run_deep(_walls, g)
-    return Thermograph._make(lw, rw, tau, m, g)
+    g = _game_arg(g, "thermograph")
+    lw, rw, e, tau, m = _run_deep(_walls, g)
+    d = 1 << e
+    return Thermograph._make(lw, rw, Fraction(tau, d), Fraction(m, d), g)
 
 
 def temperature(g) -> Fraction:
@@ -377,8 +507,7 @@ def temperature(g) -> Fraction:
     >>> [str(temperature(parse(s))) for s in ("{3|-1}", "±1", "*", "3/4", "-5", "{1|0}")]
     ['2', '1', '0', '-1/4', '-1', '1/2']
     """
-    g = _coerce_game(g)
-    return _run_deep(_walls, g)[2]
+    return _tau_mean(_game_arg(g, "temperature"))[0]
 
 
 def mean(g) -> Fraction:
@@ -390,8 +519,7 @@ def mean(g) -> Fraction:
     >>> mean(parse("{3|-1}")), mean(parse("{4|{2|-6}}")), mean(parse("↑*"))
     (Fraction(1, 1), Fraction(2, 1), Fraction(0, 1))
     """
-    g = _coerce_game(g)
-    return _run_deep(_walls, g)[3]
+    return _tau_mean(_game_arg(g, "mean"))[1]
 
 
 def cool(g, t):
@@ -403,20 +531,18 @@ def cool(g, t):
     >>> cool(parse("↑"), 1), cool(parse("1/2"), 1)
     (parse('0'), parse('1/2'))
     """
-    g = _coerce_game(g)
+    g = _game_arg(g, "cool")
     t = _temp_arg(t)
     return _run_deep(_cool, g, t)
 
 
 @lru_cache(maxsize=200_000)
 def _cool(g, t: Fraction):
-    from cgteach.games import game, number
-
-    if g.is_number():
+    if g._num is not None:
         return g
-    _, _, tau, m = _walls(g)
+    tau, m = _tau_mean(g)
     if t > tau:
-        return number(m)._core
+        return number(m)
     nt = number(t)
     return game(
         [_cool(gl, t) - nt for gl in g.left],
@@ -424,9 +550,7 @@ def _cool(g, t: Fraction):
     )._core
 
 
-def _coerce_game(g):
-    from cgteach.games import Game
-
-    g = g._core if isinstance(g, Game) else _coerce(g)
-    _check_depth(g)
+def _game_arg(g, fn: str):
+    g = g._core if isinstance(g, Game) else _coerce(g, fn)
+    _check_depth(g, fn)
     return g

@@ -39,6 +39,7 @@ from __future__ import annotations
 import functools
 
 from cgteach._validate import show as _show
+from cgteach.games import ZERO, _add, _canonical, _deep, game
 from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARES"]
@@ -49,6 +50,7 @@ MAX_SQUARES = 200
 MAX_SEARCH_SQUARES = 24
 
 _TOAD, _FROG, _EMPTY = "T", "F", "_"
+_PIECES = str.maketrans("", "", "TF_")  # deletes every legal character
 
 
 class ToadsAndFrogs(PartizanPosition):
@@ -140,11 +142,10 @@ class ToadsAndFrogs(PartizanPosition):
         Each segment of more than :data:`MAX_SEARCH_SQUARES` squares is refused
         at once with a ``ValueError``.
         """
-        return _deep_call(self._value)
+        return self._value()
 
+    @_deep  # the search recurses once per move: room as in the games module
     def _value(self):
-        from cgteach.games import total
-
         segs = _segments(self._row)
         for s in segs:
             if len(s) > MAX_SEARCH_SQUARES:
@@ -152,7 +153,7 @@ class ToadsAndFrogs(PartizanPosition):
                     f"a segment of {len(s)} squares ({s!r}) is too long to search: at most "
                     f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES)"
                 )
-        return total(_segment_value(s) for s in segs)
+        return _sum_of_segments(segs)
 
     # -- pictures ----------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
@@ -167,12 +168,6 @@ class ToadsAndFrogs(PartizanPosition):
         return toads_and_frogs_png(self)
 
 
-def _deep_call(fn):
-    from cgteach.games import _deep
-
-    return _deep(fn)()
-
-
 def _read_row(row) -> str:
     if isinstance(row, ToadsAndFrogs):
         return row._row
@@ -182,6 +177,8 @@ def _read_row(row) -> str:
         )
     if len(row) > MAX_SQUARES:
         raise ValueError(f"a row has at most {MAX_SQUARES} squares, got {len(row)}")
+    if not row.translate(_PIECES):
+        return row  # only toads, frogs and empty squares (the common case, checked at C speed)
     for i, ch in enumerate(row):
         if ch not in (_TOAD, _FROG, _EMPTY):
             raise ValueError(
@@ -231,9 +228,9 @@ def _segments(row: str) -> list:
     # crosses the middle of "TTFF".  Cut there; then frogs at the left end
     # and toads at the right end of a piece never move either.
     out = []
-    for part in row.replace("TTFF", "TT|FF").split("|"):
+    for part in row.split("TTFF") if "TTFF" in row else (row,):
         part = part.lstrip(_FROG).rstrip(_TOAD)
-        if _EMPTY in part and _TOAD in part or _EMPTY in part and _FROG in part:
+        if _EMPTY in part and (_TOAD in part or _FROG in part):
             out.append(part)
     return out
 
@@ -257,18 +254,18 @@ _SWAP = str.maketrans("TF", "FT")
 
 
 def _search(seg: str):
-    from cgteach.games import _canonical
-
     lefts = [_row_value(_move_toad(seg, i)) for i in _toad_moves(seg)]
     rights = [_row_value(_move_frog(seg, i)) for i in _frog_moves(seg)]
     return _canonical(lefts, rights)
 
 
 def _row_value(row: str):
-    from cgteach.games import ZERO, _add
+    return _sum_of_segments(_segments(row))
 
+
+def _sum_of_segments(segs: list):
     acc = ZERO
-    for s in _segments(row):
+    for s in segs:
         acc = _add(acc, _segment_value(s))
     return acc
 
@@ -279,9 +276,6 @@ def value_by_search(row):
     >>> value_by_search("TT__FF"), value_by_search("T_F_F")
     (parse('*'), parse('-1*'))
     """
-
-    from cgteach.games import game
-
     row = _read_row(row)
 
     @functools.cache
