@@ -7,7 +7,9 @@ test`` run) adds the keys a lecturer uses: **F5** starts the slideshow, **Alt+N*
 opens the notes window.  Driven here at 1280×720, the projector size:
 
 * widgets on a slide are live: a Nim stone and a Hackenbush edge are clicked inside
-  the running slideshow and the kernel answers;
+  the running slideshow and the kernel answers; each widget's slide fits the screen
+  and the widgets' text on it is at least 18 px (in the notebook they keep their own
+  smaller text); after a click on a widget, Page Down still steps the slides;
 * the notes window shows a slide's lecturer's notes in full, and the notes never
   show on the slide itself;
 * every step of every lesson fits the screen with no scrolling, and every piece of
@@ -29,6 +31,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cgteach.present import live
 from cgteach.present.live import extension_path, install_settings
 
 from .conftest import ARTIFACTS, Notebook
@@ -41,7 +44,7 @@ MIN_PX = 18
 # Installed before the server starts (make does it too); a server started earlier in
 # the session by another module has read the same prefix, so this is only a safety net
 # (also against a copy older than the extension's source).
-_SOURCE = Path(extension_path.__code__.co_filename).with_name("labextension")
+_SOURCE = Path(live.__file__).with_name("labextension")
 if any(not (extension_path(sys.prefix) / f.relative_to(_SOURCE)).is_file()
        or (extension_path(sys.prefix) / f.relative_to(_SOURCE)).read_bytes() != f.read_bytes()
        for f in _SOURCE.rglob("*") if f.is_file()):
