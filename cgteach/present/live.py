@@ -11,8 +11,13 @@ that adds:
   screen (**Shift+F5** from the current cell); **Esc** leaves it;
 * **Alt+N** opens the lecturer's **notes window**: the notes of the slide on
   screen and the next slide's title, following the slideshow;
-* **Page Down / Page Up** step forward / back (what a presenter's clicker sends);
-* slide text at projector size (at least 18 px).
+* **Page Down / Page Up** step forward / back (what a presenter's clicker sends),
+  also after a click on a widget: a widget that takes the keyboard (a Nim board, a
+  Hackenbush drawing) switches JupyterLab's keys off while it has the focus, so the
+  extension steps the slides on the step keys such a widget does not use itself
+  (Page Down/Up always; Space when the widget leaves it);
+* slide text at projector size (at least 18 px), widgets' text included (during the
+  slideshow only: in the notebook the widgets keep their own sizes).
 
 :func:`install_settings` puts that extension into an environment and writes
 JupyterLab's **settings overrides** (``<prefix>/share/jupyter/lab/settings/

@@ -7,7 +7,9 @@ test`` run) adds the keys a lecturer uses: **F5** starts the slideshow, **Alt+N*
 opens the notes window.  Driven here at 1280×720, the projector size:
 
 * widgets on a slide are live: a Nim stone and a Hackenbush edge are clicked inside
-  the running slideshow and the kernel answers;
+  the running slideshow and the kernel answers; each widget's slide fits the screen
+  and the widgets' text on it is at least 18 px (in the notebook they keep their own
+  smaller text); after a click on a widget, Page Down still steps the slides;
 * the notes window shows a slide's lecturer's notes in full, and the notes never
   show on the slide itself;
 * every step of every lesson fits the screen with no scrolling, and every piece of
@@ -29,6 +31,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cgteach.present import live
 from cgteach.present.live import extension_path, install_settings
 
 from .conftest import ARTIFACTS, Notebook
@@ -39,8 +42,12 @@ SCREEN = {"width": 1280, "height": 720}
 MIN_PX = 18
 
 # Installed before the server starts (make does it too); a server started earlier in
-# the session by another module has read the same prefix, so this is only a safety net.
-if not (extension_path(sys.prefix) / "package.json").exists():
+# the session by another module has read the same prefix, so this is only a safety net
+# (also against a copy older than the extension's source).
+_SOURCE = Path(live.__file__).with_name("labextension")
+if any(not (extension_path(sys.prefix) / f.relative_to(_SOURCE)).is_file()
+       or (extension_path(sys.prefix) / f.relative_to(_SOURCE)).read_bytes() != f.read_bytes()
+       for f in _SOURCE.rglob("*") if f.is_file()):
     install_settings(sys.prefix)
 
 # The on-screen cells of the presented notebook: their box, the text smaller than
@@ -152,9 +159,9 @@ ACTIVE = """() => [...document.querySelectorAll(
   .findIndex(c => c.classList.contains('jp-mod-active'))"""
 
 
-def _step(page, before: int) -> bool:
-    """Press Space (next step); False when the slideshow is at its end."""
-    page.keyboard.press("Space")
+def _step(page, before: int, key: str = "Space") -> bool:
+    """Press Space (next step), or ``key``; False when the slideshow is at its end."""
+    page.keyboard.press(key)
     try:
         page.wait_for_function(f"() => ({ACTIVE})() !== {before}", timeout=1000, polling=25)
     except Exception:  # noqa: BLE001 (playwright's TimeoutError): the last step
@@ -168,15 +175,38 @@ def _in_screen(locator) -> bool:
 
 
 def _go_to(page, locator, limit: int = 40) -> None:
-    """Step through the slides until ``locator`` is on screen."""
+    """Step through the slides until ``locator`` (found by what it is, never by a cell's
+    index) is on the slide on screen.  The key is Page Down, what a presenter's clicker
+    sends: it steps the slideshow even when a widget clicked on an earlier slide still
+    holds the keyboard focus (a Hackenbush board keeps Space for itself)."""
     for _ in range(limit):
-        if locator.count() and locator.first.is_visible() and _in_screen(locator.first):
-            return
-        _step(page, page.evaluate(MEASURE, MIN_PX)["active"])
-    raise AssertionError("never reached the slide")
+        if locator.count() and locator.first.is_visible():
+            box = locator.first.bounding_box()
+            if box and box["y"] < SCREEN["height"] and box["y"] + box["height"] > 0:
+                return
+        if not _step(page, page.evaluate(MEASURE, MIN_PX)["active"], "PageDown"):
+            break
+    m = page.evaluate(MEASURE, MIN_PX)
+    raise AssertionError(f"never reached the slide with {locator}: at the end, step "
+                         f"{m['active']} shows {m['text']!r}")
+
+
+def _slide_fits(page, artifacts, name: str) -> dict:
+    """The slide on screen fits 1280×720 and no text on it, widgets' included, is under
+    MIN_PX."""
+    page.wait_for_timeout(300)  # the slideshow refits after a widget has drawn itself
+    m = page.evaluate(MEASURE, MIN_PX)
+    if m["top"] < -1 or m["bottom"] > SCREEN["height"] + 1 or m["small"]:
+        page.screenshot(path=str(artifacts / f"live-misfit-{name}.png"))
+    assert m["top"] >= -1 and m["bottom"] <= SCREEN["height"] + 1, (name, m["top"], m["bottom"])
+    assert not m["small"], (name, m["small"][:12])
+    return m
 
 
 # -- live widgets -----------------------------------------------------------------
+
+FONT_PX = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
+
 
 def _slides_with_widgets(lab) -> str:
     nb = nbformat.v4.new_notebook()
@@ -185,11 +215,15 @@ def _slides_with_widgets(lab) -> str:
     cells = [
         ("markdown", "# Live widgets on slides", "slide"),
         ("code", "from cgteach.hackenbush import examples\n"
-                 "from cgteach.widgets import HackenbushEditor, NimGame", "skip"),
+                 "from cgteach.hackendot import Hackendot\n"
+                 "from cgteach.widgets import HackenbushEditor, HackendotEditor, NimGame",
+         "skip"),
         ("markdown", "## Play Nim", "slide"),
         ("code", "NimGame([1, 2], seed=1)", "-"),
         ("markdown", "## A Hackenbush drawing", "slide"),
         ("code", "HackenbushEditor(examples.house())", "-"),
+        ("markdown", "## A Hackendot forest", "slide"),
+        ("code", "HackendotEditor(Hackendot.figure1())", "-"),
     ]
     for kind, src, slide_type in cells:
         new = nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_code_cell
@@ -200,19 +234,20 @@ def _slides_with_widgets(lab) -> str:
     return "live_widgets.ipynb"
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known after the merge of the lessons' new texts and the classroom format: the test "
-    "no longer reaches its slide (issue 30 stays open)"))
 def test_widgets_answer_clicks_inside_the_running_slideshow(lab, artifacts):
     book = _open(lab, _slides_with_widgets(lab), run=True)
     page = book.page
     try:
+        # the slideshow's text sizes are for the slideshow only: in the notebook, the
+        # widgets keep their own smaller text
+        assert page.evaluate(FONT_PX, "[data-testid=hb-editor]") < MIN_PX
         _present(book)
         assert page.evaluate(MEASURE, MIN_PX)["text"] == "Live widgets on slides"
         # Nim: heaps 1 and 2; taking the last stone of heap 2 leaves 1, 1 and the
         # computer (the kernel) must answer by taking one: one stone is left.
         game = page.locator(".jp-deck-mod-onscreen [data-testid=nim-game]")
         _go_to(page, game)
+        _slide_fits(page, artifacts, "nim")
         stone = game.locator("[data-testid=nim-stone-1-1]")
         assert _in_screen(stone)
         stone.click()
@@ -223,6 +258,7 @@ def test_widgets_answer_clicks_inside_the_running_slideshow(lab, artifacts):
         # Hackenbush: delete an edge of the house; the value (worked out in the kernel) changes.
         editor = page.locator(".jp-deck-mod-onscreen [data-testid=hb-editor]")
         _go_to(page, editor)
+        _slide_fits(page, artifacts, "hackenbush")
         value = editor.locator("[data-testid=hb-value]")
         before = value.inner_text()
         assert before.strip()
@@ -234,6 +270,12 @@ def test_widgets_answer_clicks_inside_the_running_slideshow(lab, artifacts):
         book.wait_until("([el, t]) => el.textContent !== t", value, before)
         assert page.evaluate("() => document.body.dataset.jpDeckMode") == "presenting"
         page.screenshot(path=str(artifacts / "live-hackenbush.png"))
+        # Hackendot: its text too is at projector size on the slide
+        forest = page.locator(".jp-deck-mod-onscreen [data-testid=hd-editor]")
+        _go_to(page, forest)
+        _slide_fits(page, artifacts, "hackendot")
+        page.screenshot(path=str(artifacts / "live-hackendot.png"))
+        assert page.evaluate(FONT_PX, "[data-testid=hb-editor]") >= MIN_PX
     finally:
         book.close()
         _stop_sessions(lab)
@@ -303,15 +345,7 @@ def test_notes_window_shows_the_slides_notes_in_full(lab, artifacts):
 
 # -- every slide fits -------------------------------------------------------------
 
-_TOO_TALL = pytest.mark.xfail(strict=False, reason=(
-    "known after the merge: a slide the lessons' review lengthened is taller than 720 px "
-    "(02 'Run literally' 839 px, 03 'What is known' 775 px, 04 'def play' 728 px); "
-    "issue 30 stays open"))
-_LIVE = [pytest.param(p, marks=_TOO_TALL) if p.stem[:2] in {"02", "03", "04"} else p
-         for p in NOTEBOOKS]
-
-
-@pytest.mark.parametrize("path", _LIVE, ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_step_of_every_lesson_fits_1280x720_with_text_of_18px(lab, artifacts, path):
     start = time.monotonic()
     bad = []

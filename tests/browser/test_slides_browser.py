@@ -67,14 +67,7 @@ def axe_js():
     return axe_file()
 
 
-_TOO_TALL = pytest.mark.xfail(strict=False, reason=(
-    "known after the merge: lesson 03's new 'What is known' slide is 750 px tall "
-    "(issue 30 stays open)"))
-
-
-@pytest.mark.parametrize(
-    "path", [pytest.param(p, marks=_TOO_TALL) if p.stem.startswith("03") else p
-             for p in NOTEBOOKS], ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_slide_fits_1280x720_offline_with_typeset_math(browser, path, fit_record,
                                                               axe_js, artifacts):
     out = built("slides")

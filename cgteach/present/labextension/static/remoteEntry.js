@@ -265,6 +265,24 @@
       });
     }
     window.addEventListener("resize", refit);
+    // A widget that takes the keyboard (a Nim board, a Hackenbush drawing) marks itself
+    // data-lm-suppress-shortcuts, so JupyterLab's keys leave it alone; after a click on
+    // it, the slideshow's keys would be dead.  During a slideshow, a step key the widget
+    // did not use (it calls preventDefault on the keys it uses) still steps the slides:
+    // Space / Page Down forward, Shift+Space / Page Up back.
+    window.addEventListener("keydown", (event) => {
+      if (document.body.dataset.jpDeckMode !== "presenting" || event.defaultPrevented) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (!(target instanceof Element) || !target.closest("[data-lm-suppress-shortcuts]")) return;
+      if (target.closest("input, textarea, select, button, a[href], [contenteditable]")) return;
+      let step = null;
+      if (event.key === "PageDown" || (event.key === " " && !event.shiftKey)) step = ["down", "forward"];
+      else if (event.key === "PageUp" || (event.key === " " && event.shiftKey)) step = ["up", "back"];
+      if (!step) return;
+      event.preventDefault();
+      go(step[0], step[1]);
+    });
     // leaving the slideshow gives the pictures back their own size
     new MutationObserver(() => {
       if (document.body.dataset.jpDeckMode === "presenting") return refit();
