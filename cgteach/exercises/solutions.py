@@ -265,11 +265,11 @@ def readable_colours(html: str, background: str = CODE_BACKGROUND, minimum: floa
 
     def darker(m):
         rgb = _rgb(m.group(2))
-        if contrast("#%02x%02x%02x" % rgb, background) >= minimum:
+        if contrast("#{:02x}{:02x}{:02x}".format(*rgb), background) >= minimum:
             return m.group(0)
         for step in range(1, 101):
             scaled = tuple(round(c * (1 - step / 100)) for c in rgb)
-            shown = "#%02x%02x%02x" % scaled
+            shown = "#{:02x}{:02x}{:02x}".format(*scaled)
             if contrast(shown, background) >= minimum:
                 return m.group(1) + shown
         return m.group(1) + "#000000"  # pragma: no cover - black always reads

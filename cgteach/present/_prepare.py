@@ -277,7 +277,7 @@ def _figures_with_alt(cell) -> None:
                 text = _readable_solution(text)
                 if _SOLUTION_ALT.search(text):
                     alt = html.escape(describe_figure(cell, output), quote=True)
-                    text = _SOLUTION_ALT.sub(lambda m: m.group(1) + alt + m.group(2), text)
+                    text = _SOLUTION_ALT.sub(lambda m, alt=alt: m.group(1) + alt + m.group(2), text)
             if _IMG.search(text):
                 alt = html.escape(describe_figure(cell, output), quote=True)
                 text = _IMG.sub(f'<img alt="{alt}"', text)
