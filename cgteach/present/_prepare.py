@@ -158,7 +158,8 @@ def _code_summary(cell, limit: int = 160) -> str:
 
 
 _TITLE = re.compile(r"""title\s*=\s*(f?)(["'])(.*?)\2""")
-_FSTRING_ARG = re.compile(r"""(,\s*)?\b\w+\s*=\s*f(["']).*?\2""")
+_FSTRING_ARG = re.compile(r"""(,\s*)?\b\w+\s*=\s*[fF](["']).*?\2""")
+_FSTRING = re.compile(r"""(?<![\w"'])[fF][rR]?(["']).*?\1""")
 
 
 def _cell_source(cell, name: str = "cell") -> str:
@@ -227,7 +228,7 @@ def describe_figure(cell, output=None) -> str:
             parts.append("Figure: " + "; ".join(titles[:3]).rstrip(".") + ".")
         else:
             parts.append("Figure.")
-        code = _code_summary({"source": _FSTRING_ARG.sub("", source)})
+        code = _code_summary({"source": _FSTRING.sub("…", _FSTRING_ARG.sub("", source))})
         if code:
             parts.append(f"Drawn by: {code}")
     for out in outputs:
