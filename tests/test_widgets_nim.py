@@ -417,6 +417,10 @@ def test_javascript_has_the_documented_hooks():
         assert hook in module.__doc__, hook
     for intent in ("take:", "hint: true", "new_game: true", '"show_table"'):
         assert intent in js
+    # the screen-reader voice is the boards' shared liveRegion (not a copy of it)
+    assert 'liveRegion(root, "nim")' in js and "aria-live" not in js.split("liveRegion")[0][-1:]
+    assert NimGame._esm.startswith("// Helpers shared") and "function liveRegion" in NimGame._esm
+    assert NimGame._esm.count("function liveRegion") == 1
 
 
 def test_explorer_lecture_mode_enlarges_the_table():

@@ -465,7 +465,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
     'Illegal move: there is no pile 8 (piles are numbered 1 to 3).'
     """
 
-    _esm = _STATIC / "nim_game.js"
+    _esm = esm("nim_game.js")
     _css = _STATIC / "nim.css"
 
     heaps = traitlets.List(traitlets.Int()).tag(sync=True)
