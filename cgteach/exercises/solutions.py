@@ -76,17 +76,7 @@ def load_ipython_extension(ipython) -> None:
         raise TypeError("ipython must be the running IPython shell (get_ipython()), "
                         f"got {_shown(ipython)} of type {type(ipython).__name__}")
     ipython.register_magic_function(_magic, magic_kind="cell", magic_name="solution")
-
-    def keep_alt(*_args) -> None:
-        _attach_figure_alt(ipython)
-
-    # Before a cell runs (plt.show() inside it) and after it (the inline backend's
-    # flush, registered later, so it runs after this one).
-    for event in ("pre_execute", "post_execute"):
-        if not any(getattr(f, "_cg_figure_alt", False) for f in ipython.events.callbacks[event]):
-            keep_alt._cg_figure_alt = True
-            ipython.events.register(event, keep_alt)
-    keep_alt()
+    _attach_figure_alt(ipython.display_formatter)
 
 
 def _shown(value) -> str:
@@ -95,36 +85,32 @@ def _shown(value) -> str:
     return show(value, 40)
 
 
-def _attach_figure_alt(ipython) -> None:
-    """Wrap the shell's PNG formatter of matplotlib figures so it adds ``alt`` metadata."""
-    module = sys.modules.get("matplotlib.figure")
-    if module is None:
-        return
-    formatter = ipython.display_formatter.formatters.get("image/png")
-    if formatter is None:
-        return
-    try:
-        current = formatter.lookup_by_type(module.Figure)
-    except KeyError:
-        return
-    if getattr(current, "_cg_figure_alt", False):
+def _attach_figure_alt(formatter) -> None:
+    """Make ``formatter`` (the shell's display formatter, which ``display()``, the inline
+    backend's ``plt.show()`` and the cell's result all go through) add
+    ``{"image/png": {"alt": figure_alt(fig)}}`` to the metadata of every matplotlib figure.
+    Wrapping ``format`` itself holds whenever matplotlib's inline backend registers its
+    own PNG printer (lazily, at the first figure)."""
+    original = formatter.format
+    if getattr(original, "_cg_figure_alt", False):
         return
 
-    def with_alt(fig):
-        data = current(fig)
-        metadata = {}
-        if isinstance(data, tuple) and len(data) == 2:
-            data, metadata = data
-            metadata = dict(metadata or {})
-        if data is None:
-            return None
-        alt = figure_alt(fig)
-        if alt:
-            metadata["alt"] = alt
-        return (data, metadata) if metadata else data
+    def format(obj, include=None, exclude=None):  # noqa: A001 (the method it stands for)
+        data, metadata = original(obj, include=include, exclude=exclude)
+        figure = sys.modules.get("matplotlib.figure")
+        if figure is not None and isinstance(obj, figure.Figure) and "image/png" in data:
+            try:
+                alt = figure_alt(obj)
+            except Exception:  # noqa: BLE001 (a picture without alt beats no picture)
+                alt = ""
+            if alt:
+                metadata = dict(metadata or {})
+                png = metadata.get("image/png")
+                metadata["image/png"] = {**(png if isinstance(png, dict) else {}), "alt": alt}
+        return data, metadata
 
-    with_alt._cg_figure_alt = True
-    formatter.for_type(module.Figure, with_alt)
+    format._cg_figure_alt = True
+    formatter.format = format
 
 
 def _clean(text: str) -> str:
