@@ -60,16 +60,19 @@ def test_explorer_announces_every_change_made_from_the_keyboard(book):
     add = page.get_by_role("button", name="Add a pile")
     assert add.count() == 1 and page.get_by_role("button", name="Remove the last pile").count()
     names = root.locator("[role=slider]").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')"
-        " || '')")
+        "els => els.map(e => [e.getAttribute('aria-label'), e.getAttribute('aria-labelledby'),"
+        " e.getAttribute('aria-valuetext'), e.getAttribute('aria-valuenow')])")
     assert len(names) == 3, names
+    for i in range(3):
+        assert root.get_by_role("slider", name=f"Pile {i + 1}").count() == 1, (i, names)
     # keyboard only: pile 2 goes 4 -> 5, the region says the new position and its hint
     handle = root.locator(".nim-explorer-heap-1 .noUi-handle")
     handle.focus()
     page.keyboard.press("ArrowRight")
     book.wait_until("([el]) => el.textContent.startsWith('Pile 2 is now 5. Piles 1, 5, 5.')",
                     live)
-    assert "Winning move: take 1 from pile 1, leaving 0" in live.text_content()
+    assert "Nim sum 1 xor 5 xor 5 = 1. Winning moves: take 1 from pile 1, leaving 0" in (
+        live.text_content())
     # Tab to "Add a pile" from the last slider and press Enter: a fourth pile of 1
     handle = root.locator(".nim-explorer-heap-2 .noUi-handle")
     handle.focus()
@@ -83,6 +86,10 @@ def test_explorer_announces_every_change_made_from_the_keyboard(book):
                     live)
     assert book.probe(2, "EXPLORER") == "EXPLORER 1 5 5 1"
     assert live.text_content().count("Piles") == 1, "one announcement at a time"
+    # the new pile's slider is named too
+    book.wait_until("([el]) => el.querySelectorAll('[role=slider][aria-label]').length === 4",
+                    root)
+    assert root.get_by_role("slider", name="Pile 4").count() == 1
 
 
 def test_game_click_a_stone_and_the_computer_answers(book):
