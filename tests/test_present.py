@@ -387,3 +387,98 @@ def test_settings_command_reports_a_bad_file_without_a_traceback(tmp_path, capsy
     err = capsys.readouterr().err
     assert "overrides.json" in err and "Traceback" not in err
     assert main(["settings", "--out", str(tmp_path / "fresh")]) == 0
+
+
+# -- text alternatives and colours that read (issue 28) ---------------------------------
+
+def test_figure_alt_says_what_the_drawn_figure_shows_not_the_code_of_its_title():
+    """A figure drawn in a kernel with the solutions extension stores what it shows
+    (its titles' values); the exports use it, never the f-string that made the title."""
+    from cgteach.present._prepare import describe_figure, shape_for
+
+    nb = nbformat.v4.new_notebook()
+    source = ('loop = stalks(1, 2)\n'
+              'draw_position(loop, title=f"two loops: worth *{loop.grundy()}")\nplt.show()')
+    drawn = nbformat.v4.new_code_cell(source)
+    drawn.outputs = [nbformat.v4.new_output(
+        "display_data", data={"image/png": "iVBORw0KGgo="},
+        metadata={"image/png": {"alt": "Figure: two loops: worth *3. Labels: 1, 2."}})]
+    old = nbformat.v4.new_code_cell(source)      # stored before the extension added alt
+    old.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "iVBORw0KGgo="})]
+    nb.cells = [drawn, old]
+    assert describe_figure(drawn) == "Figure: two loops: worth *3. Labels: 1, 2."
+    assert "{" not in describe_figure(old) and "grundy" not in describe_figure(old)
+    assert describe_figure(old).startswith("Figure. Drawn by: loop = stalks(1, 2); draw_position")
+    for kind in ("site", "slides", "lecturer"):
+        shaped = shape_for(nb, kind)
+        img = shaped.cells[0].outputs[0].data["text/html"]
+        assert 'alt="Figure: two loops: worth *3. Labels: 1, 2."' in img, kind
+        assert "{loop" not in shaped.cells[1].outputs[0].data["text/html"], kind
+
+
+@pytest.mark.parametrize("bad", [None, 3, "draw()", ["x"], {"a": 1}, {"source": 3}])
+def test_describe_figure_refuses_what_is_not_a_cell(bad):
+    from cgteach.present._prepare import describe_figure
+
+    with pytest.raises((TypeError, ValueError), match="cell"):
+        describe_figure(bad)
+
+
+def test_the_figure_alt_is_stored_by_a_real_kernel_and_kept_in_the_solution_block(tmp_path):
+    """Executed for real: `%load_ext cgteach.exercises.solutions`, a figure whose title is an
+    f-string, and a `%%solution` that draws one; the stored alt holds the titles' values."""
+    from nbclient import NotebookClient
+
+    from cgteach.present._prepare import shape_for
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell("%load_ext cgteach.exercises.solutions\n"
+                                  "import matplotlib.pyplot as plt\n"
+                                  "from cgteach.draw.nim import draw_heaps"),
+        nbformat.v4.new_code_cell("heaps = (3, 4, 5)\n"
+                                  "draw_heaps(heaps).set_title(f'nim sum {3 ^ 4 ^ 5}')\n"
+                                  "plt.show()"),
+        nbformat.v4.new_code_cell("%%solution\n# Solution\n"
+                                  "draw_heaps((2, 2)).set_title(f'balanced: {2 ^ 2}')\n"
+                                  "plt.show()"),
+    ]
+    nb.cells[2].metadata["tags"] = ["solution"]
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    (figure,) = [o for o in nb.cells[1].outputs if "image/png" in o.get("data", {})]
+    assert figure.metadata["image/png"]["alt"] == (
+        "Figure: nim sum 2. Labels: Pile 1, 3, Pile 2, 4, Pile 3, 5.")
+    block = nb.cells[2].outputs[0].data["text/html"]
+    assert 'alt="Figure: balanced: 0. Labels: Pile 1, 2, Pile 2, 2."' in block
+    site = shape_for(nb, "site")
+    assert 'alt="Figure: nim sum 2.' in site.cells[1].outputs[0].data["text/html"]
+
+
+def test_solution_code_colours_read_at_wcag_aa_also_in_stored_boxes():
+    import re as _re
+
+    from cgteach.exercises.solutions import CODE_BACKGROUND, contrast, render
+    from cgteach.present._prepare import shape_for
+
+    code = "# comment\nfrom x import y\nz = [a for a in b if a is not None] + 3.5"
+    html, _ = render(code, [])
+    colours = _re.findall(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{3,6})\b", html)
+    assert len(colours) >= 5
+    assert min(contrast(c, CODE_BACKGROUND) for c in colours) >= 4.5
+    # a box stored with pygments' default colours (#AA22FF: 4.4:1) is darkened at export
+    old = ('<details class="cg-solution"><summary>Show the solution</summary>\n'
+           '<pre class="cg-solution-code" style="background-color: #f5f5f5">'
+           '<span style="color: #AA22FF; font-weight: bold">in</span> '
+           '<span style="color: #3D7B7B; font-style: italic"># c</span></pre>\n'
+           '<div class="cg-solution-output"><pre>6</pre></div>\n</details>')
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("%%solution\nx = 1")
+    cell.metadata["tags"] = ["solution"]
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": old})]
+    nb.cells = [cell]
+    for kind in ("site", "slides", "lecturer"):
+        shown = shape_for(nb, kind).cells[0].outputs[0].data["text/html"]
+        found = _re.findall(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{3,6})\b", shown)
+        assert len(found) == 2 and min(contrast(c, "#f5f5f5") for c in found) >= 4.5, kind

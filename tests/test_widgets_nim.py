@@ -104,6 +104,26 @@ def test_explorer_add_and_remove_buttons():
     assert [s.description for s in e.sliders] == ["Pile 1"]
 
 
+def test_explorer_announces_the_position_and_every_change():
+    e = NimExplorer((3, 4, 5))
+    assert e.announced == ("Piles 3, 4, 5. Nim sum 3 xor 4 xor 5 = 2. "
+                           "Winning move: take 2 from pile 1, leaving 1.")
+    e.sliders[0].value = 1
+    assert e.announced.startswith("Pile 1 is now 1. Piles 1, 4, 5. Nim sum 1 xor 4 xor 5 = 0. "
+                                  "Balanced")
+    e.add_heap(6)
+    assert e.announced.startswith("Pile 4 added. Piles 1, 4, 5, 6. "
+                                  "Nim sum 1 xor 4 xor 5 xor 6 = 6.")
+    e.remove_heap()
+    assert e.announced.startswith("Pile 4 removed. Piles 1, 4, 5. ")
+    e.heaps = (2,)
+    assert e.announced.startswith("Pile 2. Nim sum 2 = 2. Winning move: take 2 from pile 1")
+    # the region is the boards' shared liveRegion (the JavaScript is _common.js + ours)
+    voice = e.children[-1]
+    assert "function liveRegion" in voice._esm and "liveRegion(root" in voice._esm
+    assert "⊕" not in e.announced
+
+
 def test_explorer_heaps_setter_and_dom_classes():
     e = NimExplorer()
     e.heaps = [4, 4, 7, 0]
@@ -397,6 +417,10 @@ def test_javascript_has_the_documented_hooks():
         assert hook in module.__doc__, hook
     for intent in ("take:", "hint: true", "new_game: true", '"show_table"'):
         assert intent in js
+    # the screen-reader voice is the boards' shared liveRegion (not a copy of it)
+    assert 'liveRegion(root, "nim")' in js and '"aria-atomic"' not in js
+    assert NimGame._esm.startswith("// Helpers shared") and "function liveRegion" in NimGame._esm
+    assert NimGame._esm.count("function liveRegion") == 1
 
 
 def test_explorer_lecture_mode_enlarges_the_table():

@@ -150,57 +150,113 @@ def _stored_solution(cell) -> bool:
 
 
 def _code_summary(cell, limit: int = 160) -> str:
-    lines = [ln.strip() for ln in cell.source.splitlines()]
+    lines = [ln.strip() for ln in cell["source"].splitlines()]
     lines = [ln for ln in lines if ln and not ln.startswith(("#", "%", "import ", "from "))
              and ln not in ("plt.show()", "fig.tight_layout()")]
     text = "; ".join(lines)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_TITLE = re.compile(r"""title\s*=\s*f?(["'])(.*?)\1""")
+_TITLE = re.compile(r"""title\s*=\s*(f?)(["'])(.*?)\2""")
+_FSTRING_ARG = re.compile(r"""(,\s*)?\b\w+\s*=\s*[fF](["']).*?\2""")
+_FSTRING = re.compile(r"""(?<![\w"'])[fF][rR]?(["']).*?\1""")
 
 
-def describe_figure(cell) -> str:
+def _cell_source(cell, name: str = "cell") -> str:
+    if not isinstance(cell, dict):
+        from cgteach._validate import show
+
+        raise TypeError(f"{name} must be a notebook cell (a dict such as nbformat.v4."
+                        f"new_code_cell(...)), got {show(cell, 40)} of type {type(cell).__name__}")
+    source = cell.get("source")
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        source = "".join(source)
+    if not isinstance(source, str):
+        raise ValueError(f"{name} must have a 'source' text (a notebook cell); "
+                         f"got keys {sorted(map(str, cell))[:6]}")
+    return source
+
+
+def _rendered_alt(output) -> str:
+    """The text alternative stored with a figure when it was drawn (its ``image/png``
+    metadata's ``alt``, see :func:`cgteach.exercises.solutions.figure_alt`)."""
+    meta = output.get("metadata") if isinstance(output, dict) else None
+    meta = meta.get("image/png") if isinstance(meta, dict) else None
+    alt = meta.get("alt") if isinstance(meta, dict) else None
+    return " ".join(alt.split()) if isinstance(alt, str) and alt.strip() else ""
+
+
+def describe_figure(cell, output=None) -> str:
     """A short text alternative for a figure drawn by the code ``cell``.
 
-    ``metadata.alt`` wins when the lesson gives one; else the figure's titles, the
-    code that draws it (it names the position) and the cell's text output (a value).
+    ``metadata.alt`` wins when the lesson gives one.  Else what the figure showed
+    when it was drawn: the ``alt`` the lesson's kernel stored in the picture's
+    metadata (the figure's own titles and labels, values and all; read from
+    ``output``, or the cell's first picture), with the cell's printed output.
+    A figure stored without it is described by its plain titles and the code
+    that draws it (a title computed by an f-string is left out: its code is not
+    what the figure shows).
 
     >>> import nbformat
     >>> code = 'heaps = (3, 4, 5)\\ndraw_heaps(heaps, title="three piles")\\nplt.show()'
     >>> c = nbformat.v4.new_code_cell(code)
     >>> describe_figure(c)
     'Figure: three piles. Drawn by: heaps = (3, 4, 5); draw_heaps(heaps, title="three piles")'
+    >>> c = nbformat.v4.new_code_cell('draw_position(t, title=f"worth *{t.grundy()}")')
+    >>> c.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "iVBO"},
+    ...     metadata={"image/png": {"alt": "Figure: worth *2."}})]
+    >>> describe_figure(c)
+    'Figure: worth *2.'
     """
-    alt = cell.get("metadata", {}).get("alt")
+    source = _cell_source(cell)
+    if output is not None and not isinstance(output, dict):
+        raise TypeError(f"output must be one of the cell's outputs (a dict), "
+                        f"got {type(output).__name__}")
+    alt = cell.get("metadata", {}).get("alt") if isinstance(cell.get("metadata"), dict) else None
     if isinstance(alt, str) and alt.strip():
         return alt.strip()
-    titles = [t for _, t in _TITLE.findall(cell.source) if t.strip()]
+    outputs = cell.get("outputs") if isinstance(cell.get("outputs"), list) else []
+    rendered = _rendered_alt(output) if output is not None else ""
+    if not rendered:
+        rendered = next((a for a in map(_rendered_alt, outputs) if a), "")
     parts = []
-    if titles:
-        shown = "; ".join(titles[:3])
-        parts.append("Figure: " + re.sub(r"\{([^{}]*)\}", r"[\1]", shown).rstrip(".") + ".")
+    if rendered:
+        parts.append(rendered if rendered.startswith("Figure") else f"Figure: {rendered}")
     else:
-        parts.append("Figure.")
-    code = _code_summary(cell)
-    if code:
-        parts.append(f"Drawn by: {code}")
-    for output in cell.get("outputs", []):
-        text = output.get("text", "") if output.get("output_type") == "stream" else ""
+        titles = [t for f, _, t in _TITLE.findall(source) if t.strip() and not f]
+        if titles:
+            parts.append("Figure: " + "; ".join(titles[:3]).rstrip(".") + ".")
+        else:
+            parts.append("Figure.")
+        code = _code_summary({"source": _FSTRING.sub("…", _FSTRING_ARG.sub("", source))})
+        if code:
+            parts.append(f"Drawn by: {code}")
+    for out in outputs:
+        if not isinstance(out, dict):
+            continue
+        text = out.get("text", "") if out.get("output_type") == "stream" else ""
         if isinstance(text, list):
             text = "".join(text)
-        if text.strip() and output.get("name") != "stderr":
+        if isinstance(text, str) and text.strip() and out.get("name") != "stderr":
             parts.append(f"Output: {text.strip()[:120]}")
             break
     return " ".join(parts)
 
 
 _IMG = re.compile(r"<img(?![^>]*\salt=)", re.I)
+_SOLUTION_ALT = re.compile(r'(<img[^>]*\salt=")a figure drawn by the solution(")', re.I)
+_SOLUTION_CODE = re.compile(r'<pre class="cg-solution-code"[^>]*>.*?</pre>', re.S)
+
+
+def _readable_solution(text: str) -> str:
+    """A stored solution box with its code's colours readable (WCAG AA on its background)."""
+    from cgteach.exercises.solutions import readable_colours
+
+    return _SOLUTION_CODE.sub(lambda m: readable_colours(m.group(0)), text)
 
 
 def _figures_with_alt(cell) -> None:
     """Every picture in ``cell``'s outputs becomes an ``<img>`` with a text alternative."""
-    alt = None
     for output in cell.get("outputs", []):
         data = output.get("data")
         if not data:
@@ -209,17 +265,24 @@ def _figures_with_alt(cell) -> None:
         if picture and not _html_of(output):
             if isinstance(picture, list):
                 picture = "".join(picture)
-            alt = alt or describe_figure(cell)
+            alt = describe_figure(cell, output)
             meta = output.get("metadata", {}).get("image/png", {})
             width = meta.get("width") if isinstance(meta, dict) else None
             size = f' width="{int(width)}"' if isinstance(width, int | float) else ""
             output["data"] = {"text/html": (
                 f'<img class="cg-figure" alt="{html.escape(alt, quote=True)}"{size} '
                 f'src="data:image/png;base64,{picture.strip()}"/>')}
-        elif _html_of(output) and _IMG.search(_html_of(output)):
-            alt = alt or describe_figure(cell)
-            output["data"]["text/html"] = _IMG.sub(
-                f'<img alt="{html.escape(alt, quote=True)}"', _html_of(output))
+        elif _html_of(output):
+            text = _html_of(output)
+            if 'class="cg-solution"' in text:
+                text = _readable_solution(text)
+                if _SOLUTION_ALT.search(text):
+                    alt = html.escape(describe_figure(cell, output), quote=True)
+                    text = _SOLUTION_ALT.sub(lambda m, alt=alt: m.group(1) + alt + m.group(2), text)
+            if _IMG.search(text):
+                alt = html.escape(describe_figure(cell, output), quote=True)
+                text = _IMG.sub(f'<img alt="{alt}"', text)
+            output["data"]["text/html"] = text
 
 
 def shape_for(nb, kind: str):

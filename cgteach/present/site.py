@@ -74,6 +74,11 @@ details.cg-notes, details.cg-solution { border-left: 4px solid #666; padding: 0.
                    margin: 1em 0; background: #f6f6f6; }
 details.cg-notes > summary, details.cg-solution > summary { cursor: pointer; font-weight: bold;
                    color: #1a46b8; }
+details.cg-notes > summary:focus-visible, details.cg-solution > summary:focus-visible {
+                   outline: 3px solid #1a46b8; outline-offset: 2px; }
+details.cg-notes a, details.cg-solution a { color: #1a46b8; text-decoration: underline; }
+details.cg-solution .cg-solution-output, details.cg-solution .cg-solution-output pre {
+                   color: #212121; }
 img.cg-figure, img.cg-widget-still { max-width: 100%; height: auto; }
 @media print { details.cg-notes { display: none; } .cg-widget-note { display: none; } }
 """

@@ -37,6 +37,9 @@ plus ``data-testid`` attributes inside the HTML it renders):
 - ``.nim-explorer-add`` / ``.nim-explorer-remove`` -- add / remove-a-heap buttons
 - ``.nim-explorer-table`` -- the HTML widget holding the binary table
 - ``.nim-explorer-hint`` -- the HTML widget holding the hint sentence
+- ``[data-testid=nim-explorer-live]`` -- the visually hidden ``aria-live``
+  region (role ``status``) that announces the position, its nim sum and the
+  winning move(s) after every change (the boards' ``liveRegion``)
 - inside the table: ``[data-testid=nim-table]`` the ``<table>``;
   ``[data-testid=nim-table-row-<i>]`` the row of heap ``i`` (attribute
   ``data-change="true"`` on a heap a winning move changes);
@@ -95,6 +98,7 @@ from cgteach._validate import as_count, as_heaps
 from cgteach.draw._style import COLOURS
 from cgteach.nimbers import nim_sum
 from cgteach.widgets._base import (
+    STATIC,
     Guarded,
     WidgetValueError,
     _short,
@@ -102,6 +106,7 @@ from cgteach.widgets._base import (
     check_int,
     check_list,
     check_text,
+    esm,
     follow_lecture_mode,
     lecture_default,
     still_png,
@@ -243,6 +248,26 @@ _EXPLORER_LECTURE_CSS = (
 )
 
 
+class _Voice(anywidget.AnyWidget):
+    """The explorer's ``aria-live`` region: says ``text`` whenever it changes."""
+
+    _esm = esm("nim_explorer.js")
+    _css = STATIC / "boards.css"
+    text = traitlets.Unicode("").tag(sync=True)
+
+
+def _spoken(heaps, misere=False, change: str = "") -> str:
+    """What a screen reader says about the explorer's position (``⊕`` as "xor").
+
+    >>> _spoken((3, 4, 5), change="Pile 1 is now 3.")[:53]
+    'Pile 1 is now 3. Piles 3, 4, 5. Nim sum 3 xor 4 xor 5'
+    """
+    sizes = ", ".join(str(h) for h in heaps)
+    said = f"{'Pile' if len(heaps) == 1 else 'Piles'} {sizes}. "
+    said += _hint_sentence(heaps, misere).replace(" ⊕ ", " xor ")
+    return f"{change} {said}" if change else said
+
+
 class NimExplorer(Guarded, widgets.VBox):
     """Heap sliders with a live binary table and hint.
 
@@ -293,12 +318,15 @@ class NimExplorer(Guarded, widgets.VBox):
         self._table.add_class("nim-explorer-table")
         self._hint = widgets.HTML()
         self._hint.add_class("nim-explorer-hint")
+        self._voice = _Voice()
+        self._change = ""
         super().__init__(
             [
                 self._slider_box,
                 widgets.HBox([self._add_button, self._remove_button]),
                 self._table,
                 self._hint,
+                self._voice,
             ],
             **kwargs,
         )
@@ -349,11 +377,13 @@ class NimExplorer(Guarded, widgets.VBox):
         """Add a heap (of ``size`` stones) at the end, up to ``max_heaps`` heaps."""
         size = as_count(size, "size")
         if len(self.sliders) < self.max_heaps:
+            self._change = f"Pile {len(self.sliders) + 1} added."
             self._set_sliders((*self.heaps, min(size, self.max_size)))
 
     def remove_heap(self) -> None:
         """Remove the last heap (one heap always stays)."""
         if len(self.sliders) > 1:
+            self._change = f"Pile {len(self.sliders)} removed."
             self._set_sliders(self.heaps[:-1])
 
     # -- what is shown ---------------------------------------------------
@@ -366,6 +396,11 @@ class NimExplorer(Guarded, widgets.VBox):
     def hint_text(self) -> str:
         """The hint sentence now shown (plain text)."""
         return _hint_sentence(self.heaps, self.misere)
+
+    @property
+    def announced(self) -> str:
+        """What the ``aria-live`` region said last (the position, its nim sum, the hint)."""
+        return self._voice.text
 
     # -- internals -------------------------------------------------------
     def _set_sliders(self, heaps):
@@ -392,6 +427,11 @@ class NimExplorer(Guarded, widgets.VBox):
 
     def _refresh(self, _change=None):
         heaps = self.heaps
+        change, self._change = self._change, ""
+        if not change and isinstance(_change, dict) and _change.get("owner") in self.sliders:
+            change = (f"Pile {self.sliders.index(_change['owner']) + 1} "
+                      f"is now {_change.get('new')}.")
+        self._voice.text = _spoken(heaps, self.misere, change)
         self._table.value = binary_table_html(heaps, misere=self.misere, lecture=self.lecture)
         balanced = str(nim_sum(heaps) == 0).lower()
         size = "1.6em" if self.lecture else "1.1em"
@@ -425,7 +465,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
     'Illegal move: there is no pile 8 (piles are numbered 1 to 3).'
     """
 
-    _esm = _STATIC / "nim_game.js"
+    _esm = esm("nim_game.js")
     _css = _STATIC / "nim.css"
 
     heaps = traitlets.List(traitlets.Int()).tag(sync=True)

@@ -5,20 +5,8 @@
 // The "binary table" button sets the show_table trait.
 // DOM hooks (data-testid) are listed in the Python module's docstring.
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function svgEl(name, attrs) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
-}
-
-function htmlEl(name, attrs, text) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+// Python (cgteach/widgets/_base.py, esm()) puts _common.js in front of this file:
+// svgEl, htmlEl and liveRegion (the boards' screen-reader voice) come from there.
 
 function render({ model, el }) {
   const root = htmlEl("div", { class: "cgteach-nim-game", "data-testid": "nim-game" });
@@ -33,9 +21,6 @@ function render({ model, el }) {
     "aria-label": "Nim board. Arrows move between the stones, Enter takes the stone and every " +
       "stone to its right; H asks for a hint, T shows the binary table, N deals a new game.",
   });
-  const live = htmlEl("div", {
-    class: "nim-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "nim-live",
-  });
   const message = htmlEl("div", {
     class: "nim-message", "data-testid": "nim-message", "aria-live": "polite",
   });
@@ -43,7 +28,7 @@ function render({ model, el }) {
   const hintButton = htmlEl("button", {
     type: "button", "data-testid": "nim-hint-button", title: "show a winning move (key H)",
     "aria-keyshortcuts": "H", "aria-label": "Hint: show a winning move",
-  }, "Hint");
+  }, null, "Hint");
   const tableButton = htmlEl("button", {
     type: "button", "data-testid": "nim-table-toggle", title: "the binary table of the piles (key T)",
     "aria-keyshortcuts": "T",
@@ -51,18 +36,17 @@ function render({ model, el }) {
   const newButton = htmlEl("button", {
     type: "button", "data-testid": "nim-new-game-button", title: "deal a new game (key N)",
     "aria-keyshortcuts": "N", "aria-label": "New game",
-  }, "New game");
-  const keys = htmlEl("div", { class: "nim-keys", "data-testid": "nim-keys" },
+  }, null, "New game");
+  const keys = htmlEl("div", { class: "nim-keys", "data-testid": "nim-keys" }, null,
     "Keyboard: Tab to the board, arrows move between the stones, Enter takes; H hint, T table, N new game.");
   const tableBox = htmlEl("div", { class: "nim-table-box", "data-testid": "nim-table-box" });
   buttons.append(hintButton, tableButton, newButton);
   // the board and the binary table side by side (one under the other when narrow)
   const main = htmlEl("div", { class: "nim-main" });
   main.append(board, tableBox);
-  root.append(rule, status, main, message, buttons, keys, live);
+  root.append(rule, status, main, message, buttons, keys);
   let focusAt = null; // [pile, stone] with the keyboard focus
-  let heard = "";
-  const say = (text) => { if (text && text !== heard) { heard = text; live.textContent = text; } };
+  const say = liveRegion(root, "nim");   // data-testid "nim-live", as before
   el.appendChild(root);
 
   hintButton.addEventListener("click", () => model.send({ hint: true }));
