@@ -38,6 +38,7 @@ __all__ = [
     "detached_figure",
     "check_ax",
     "decorate",
+    "hide_axis",
     "style",
     "EDGE_STYLES",
     "edge_style",
