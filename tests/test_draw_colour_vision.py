@@ -349,9 +349,14 @@ def _old_draw_edge(ax, xs, ys, colour, lw, zorder=3, **options):
                    **options)
 
 
+def _old_draw_edges(ax, edges, lw, zorder=3):
+    return [line for xs, ys, colour in edges for line in _old_draw_edge(ax, xs, ys, colour, lw,
+                                                                        zorder)]
+
+
 def test_the_old_drawing_fails(monkeypatch):
     """The check can fail: hue-only solid edges are caught in greyscale and deuteranopia."""
-    monkeypatch.setattr(dh, "draw_edge", _old_draw_edge)
+    monkeypatch.setattr(dh, "draw_edges", _old_draw_edges)
     position = _lesson_figures()["08 mixed"]
     fig, ax, _ = _draw(position, False, labels=False)
     for vision in ("deuteranopia", "greyscale"):

@@ -30,9 +30,10 @@ from cgteach.draw._style import (
     check_ax,
     decorate,
     detached_figure,
-    draw_edge,
+    draw_edges,
     edge_legend,
     fit_text_width,
+    hide_axis,
     new_axes,
     new_figure,
     place_labels,
@@ -416,6 +417,8 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     :data:`cgteach.draw._style.EDGE_STYLES`); ``legend=True`` writes under the
     picture which is which.  Returns the ``Axes``.
     """
+    from matplotlib.collections import LineCollection
+
     from cgteach.hackenbush.position import Hackenbush
 
     if not isinstance(position, Hackenbush):
@@ -431,15 +434,23 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     font = STYLE["font"]
     lo, hi = geometry.left, geometry.right
     # The ground: a thick line with hatching below it.
+    hide_axis(ax)   # first: no tick is ever worked out for this picture
     ax.plot([lo, hi], [0, 0], color=COLOURS["ground"], lw=lw * 2.2,
             solid_capstyle="butt", zorder=1)
+    hatching = []
     x = lo + 0.1
     while x < hi:
-        ax.plot([x, x - 0.12], [0, -0.16], color=COLOURS["ground"], lw=lw * 0.45, zorder=1)
+        hatching.append([(x, 0), (x - 0.12, -0.16)])
         x += 0.22
+    if hatching:
+        ax.add_collection(LineCollection(hatching, colors=[COLOURS["ground"]],
+                                         linewidths=lw * 0.45, capstyle="projecting",
+                                         joinstyle="round", zorder=1), autolim=False)
     texts = _label_texts(position, labels)
     scissors, edge_texts = [], []   # (Text, candidate spots), placed once the limits are set
-    for i, (_, _, colour) in enumerate(position.edges):
+    draw_edges(ax, [(*geometry.paths[i], colour)
+                    for i, (_, _, colour) in enumerate(position.edges)], lw, zorder=3)
+    for i in range(len(position.edges)):
         xs, ys = geometry.paths[i]
         if i in marked:
             ax.plot(xs, ys, color=COLOURS["highlight"], lw=lw * 3.2, alpha=0.9,
@@ -451,7 +462,6 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
             spots = [0.3, 0.4, 0.22, 0.5] if i in texts else [0.5, 0.4, 0.6, 0.3, 0.7]
             scissors.append((mark, [_point_along(xs, ys, t)[:2] for t in spots]
                              + _beside(xs, ys, spots[:2])))
-        draw_edge(ax, xs, ys, colour, lw, zorder=3)
         if i in texts:
             if i in geometry.loop_tips:   # just beyond the petal's tip, not on it
                 x0, y0, a = geometry.loop_tips[i]
@@ -643,8 +653,8 @@ def draw_steps(steps, start=None, ncols=3, axes=None, labels=False):
             fig, grid = new_figure((pw * ncols, ph * rows), rows, ncols, squeeze=False,
                                    gridspec_kw={"hspace": 0.6, "wspace": 0.15})
             axes.extend(a for row in grid for a in row)
-        for a in axes[len(panels):]:
-            a.set_axis_off()
+        for a in axes:
+            hide_axis(a)
     else:
         try:
             axes = list(axes)
