@@ -213,7 +213,8 @@ function render({ model, el }) {
   }
   svg.addEventListener("focus", () => {
     if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
-    if (!focus.get()) focus.step(1); else schedule();
+    const item = focus.get();      // back on the board: say where the focus is
+    if (!item) focus.step(1); else focus.set(item.key);
   });
   svg.addEventListener("blur", () => schedule());
   svg.addEventListener("keydown", (evt) => {
