@@ -165,3 +165,11 @@ def test_a_whole_game_from_the_keyboard(book):
     page.keyboard.press("n")
     book.wait_count(board, ".cg-domino", 0)
     assert not root.get_attribute("data-winner")
+    # a cell with no room: the board stays as it was and the reason is announced
+    go_to(page, live, 0, 1)
+    page.keyboard.press("Enter")
+    book.wait_count(board, ".cg-domino", 2)
+    page.keyboard.press("Enter")                 # (0, 1) is under your domino now
+    book.wait_until("([el]) => el.textContent.includes('no room for a vertical domino at (0, 1)')",
+                    live)
+    assert board.locator(".cg-domino").count() == 2
