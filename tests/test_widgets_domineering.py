@@ -205,3 +205,7 @@ def test_dominoes_and_the_focus_ring_keep_3_to_1_against_what_they_sit_on():
     for under in (free, taken, covered, blue, red):
         assert max(_contrast(outer, under), _contrast(inner, under)) >= 3
     assert _contrast(outer, inner) >= 3
+    # the hint: an orange line with a black dashed one inside it
+    hint = re.search(r"\.cg-hint-inner \{[^}]*stroke: (#[0-9a-fA-F]{6})", _CSS).group(1)
+    for under in (free, taken, covered):
+        assert _contrast(hint, under) >= 3

@@ -143,6 +143,9 @@ def test_a_whole_game_from_the_keyboard(book):
         book.wait_until("([el]) => el.textContent.startsWith('Hint')", live)
         row, col = map(int, re.search(r"\((\d+), (\d+)\)", message.inner_text()).groups())
         go_to(page, live, row, col)
+        if not moves:
+            book.wait_count(board, ".cg-hint-inner", 1)
+            book.screenshot(root, "domineering_keyboard_hint.png")
         n = root.locator("[data-testid=dm-log] li").count()
         page.keyboard.press("Enter")                                 # place the domino there
         page.wait_for_function("([el, n]) => el.querySelectorAll('li').length > n",
