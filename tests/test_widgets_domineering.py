@@ -147,3 +147,65 @@ def test_on_a_board_too_big_to_value_the_computer_plays_in_the_hottest_small_reg
     assert not first["vertical"] and first["row"] in (4, 5) and first["col"] in (0, 1)
     g.show_hint()
     assert "too big" in g.message
+
+
+# -- keyboard and colours (issue 28) -------------------------------------------------
+
+def test_the_turn_text_names_the_students_domino_and_the_keyboard():
+    assert "vertical domino" in DomineeringGame(seed=0).status
+    right = DomineeringGame(student="right", seed=0)
+    assert "horizontal domino" in right.status and "Enter" in right.status
+
+
+def test_the_board_script_is_keyboard_ready():
+    """The board is reachable by Tab, named, and announces in a live region (the browser
+    test drives it; this catches a file shipped without it)."""
+    from cgteach.widgets.domineering import _ESM
+
+    for needle in ('svg.setAttribute("tabindex", "0")', 'liveRegion(root, "dm")', "keyFocus(",
+                   "arrowKeys(", '"aria-keyshortcuts", "H"', '"aria-keyshortcuts", "Control+Z"'):
+        assert needle in _ESM
+
+
+def _luminance(hex_colour: str) -> float:
+    rgb = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_dominoes_and_the_focus_ring_keep_3_to_1_against_what_they_sit_on():
+    """WCAG 1.4.11 (non-text contrast): the colours as the style sheets set them."""
+    import re
+
+    from cgteach.widgets.domineering import _CSS
+
+    def var(name):
+        return re.search(rf"--cg-{name}:\s*(#[0-9a-fA-F]{{6}})", _CSS).group(1)
+
+    def fill(selector):
+        rule = re.escape(selector) + r"[,\s]*[^{]*\{[^}]*fill:\s*(#[0-9a-fA-F]{6})"
+        return re.search(rule, _CSS).group(1)
+
+    blue, red = var("blue"), var("red")
+    assert (blue.upper(), red.upper()) == ("#0072B2", "#D55E00")      # Okabe-Ito
+    free = fill(".cg-domineering .cg-cell ")
+    covered = fill(".cg-domineering .cg-cell.cg-taken.cg-covered")   # under a domino
+    taken = fill(".cg-domineering .cg-cell.cg-taken ")
+    for domino in (blue, red):
+        assert _contrast(domino, covered) >= 3 and _contrast(domino, free) >= 3
+    assert _contrast(free, taken) >= 3
+    # the focus ring: black outside, yellow inside; one of the two keeps 3:1 on anything
+    outer = re.search(r"\.cg-focus-outer \{ stroke: (#[0-9a-fA-F]{6})", _CSS).group(1)
+    inner = re.search(r"\.cg-focus-inner \{ stroke: (#[0-9a-fA-F]{6})", _CSS).group(1)
+    for under in (free, taken, covered, blue, red):
+        assert max(_contrast(outer, under), _contrast(inner, under)) >= 3
+    assert _contrast(outer, inner) >= 3
+    # the hint: an orange line with a black dashed one inside it
+    hint = re.search(r"\.cg-hint-inner \{[^}]*stroke: (#[0-9a-fA-F]{6})", _CSS).group(1)
+    for under in (free, taken, covered):
+        assert _contrast(hint, under) >= 3

@@ -390,7 +390,8 @@ class DomineeringGame(GameBoard):
 
     def _turn_text(self) -> str:
         shape = "vertical" if self.student == "left" else "horizontal"
-        return f"Your turn: click a free cell to place a {shape} domino there."
+        return (f"Your turn: place a {shape} domino (click a free cell, or press Enter "
+                "on the focused one).")
 
     def show_hint(self) -> None:
         """Mark a winning domino, or say why there is none."""

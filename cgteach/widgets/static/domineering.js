@@ -30,18 +30,46 @@ function drawThermograph(parent, th, testid) {
   return svg;
 }
 
+// What the keys do (the board's aria-label and the line under the board).
+function keysHelp(isGame, vertical) {
+  return isGame
+    ? "Keyboard: Tab to the board, arrows move between the cells, Enter or Space places your " +
+      (vertical ? "vertical domino on the focused cell and the one below it (or above it)"
+        : "horizontal domino on the focused cell and the one to its right (or left)") +
+      "; H asks for a hint, N starts a new game."
+    : "Keyboard: Tab to the board, arrows move between the cells, Enter or Space takes the focused " +
+      "cell or frees it; Ctrl+Z undoes.";
+}
+
 function render({ model, el }) {
   const isGame = model.get("kind") === "game";
   const { root, toolbar, svg, side, message, help, layers } = boardFrame(el, { p: "dm", cls: "cg-domineering",
-    title: "Domineering", isGame, layerNames: ["cells", "dominoes", "marks"] });
+    title: "Domineering", isGame, layerNames: ["cells", "dominoes", "marks", "focus"] });
+  // the student's dominoes: Left places vertical ones, Right horizontal ones
+  const vertical = model.get("student") === "left";
+  const keys = keysHelp(isGame, vertical);
+  svg.setAttribute("tabindex", "0");
+  // the board's own keys (arrows, Enter, letters) are not JupyterLab's notebook shortcuts
+  svg.setAttribute("data-lm-suppress-shortcuts", "true");
+  svg.setAttribute("role", "application");
+  svg.setAttribute("aria-roledescription", "Domineering board");
+  svg.setAttribute("aria-label", (isGame ? "Domineering game board. " : "Domineering board editor. ") + keys);
+  const announce = liveRegion(root, "dm");
+  htmlEl("div", { class: "cg-keys", "data-testid": "dm-keys" }, root, keys);
   const { send } = talkTo(model);
   const switches = switchBoxes(model, "dm", "number the rows and columns");
   const slides = autoLecture(model, root);
   let card, thermoBox, regionTable, game;
 
   if (!isGame) {
-    undoClearButtons(toolbar, model, "dm");
-    fileButtons(toolbar, root, model, "dm", { what: "board", filename: "domineering-position.json" });
+    const edit = undoClearButtons(toolbar, model, "dm", {
+      titles: { undo: "take back the last change (Ctrl+Z)", clear: "free every cell" } });
+    edit.undo.setAttribute("aria-label", "Undo");
+    edit.undo.setAttribute("aria-keyshortcuts", "Control+Z");
+    edit.clear.setAttribute("aria-label", "Clear: free every cell");
+    const files = fileButtons(toolbar, root, model, "dm", { what: "board", filename: "domineering-position.json" });
+    files.save.setAttribute("aria-label", "Save the board");
+    files.load.setAttribute("aria-label", "Load a board");
     switches.place(toolbar);
     card = valueCard(side, "dm");
     const heat = htmlEl("div", { class: "cg-small", "data-testid": "dm-temperature" }, side);
@@ -51,15 +79,21 @@ function render({ model, el }) {
     help.textContent = "Click a cell to take it (grey) or free it. Left (blue) places vertical dominoes, " +
       "Right (red) horizontal ones. The thermograph: Left's wall solid, Right's dashed, values increasing to the left.";
   } else {
-    game = gameControls(toolbar, side, model, "dm");
+    game = gameControls(toolbar, side, model, "dm", { hint: "mark a winning domino (key H)",
+      restart: "start again (key N)" });
+    game.hint.setAttribute("aria-keyshortcuts", "H");
+    game.hint.setAttribute("aria-label", "Hint: mark a winning domino");
+    game.restart.setAttribute("aria-keyshortcuts", "N");
+    game.restart.setAttribute("aria-label", "New game");
     switches.place(toolbar);
     game.roles.textContent = (model.get("student") === "left"
       ? "You are Left (blue, vertical dominoes); the computer is Right (red, horizontal)."
       : "You are Right (red, horizontal dominoes); the computer is Left (blue, vertical).") +
       (model.get("computer") === "perfect" ? " It plays perfectly on small boards, else in the hottest region."
         : " It plays at random.");
-    help.textContent = "Click a free cell: your domino covers it and the cell below (vertical) or to its right " +
-      "(horizontal), or the one above / to its left when that is the only room. Whoever cannot place a domino loses.";
+    help.textContent = "Click a free cell (or press Enter on it): your domino covers it and the cell below " +
+      "(vertical) or to its right (horizontal), or the one above / to its left when that is the only room. " +
+      "Whoever cannot place a domino loses.";
   }
 
   function draw() {
@@ -70,14 +104,27 @@ function render({ model, el }) {
     const m = rows.length, n = m ? rows[0].length : 0;
     const s = 56, off = 24;
     svg.setAttribute("viewBox", `0 0 ${off + n * s + 8} ${off + m * s + 8}`);
-    for (const l of ["cells", "dominoes", "marks"]) layers[l].replaceChildren();
+    for (const l of ["cells", "dominoes", "marks", "focus"]) layers[l].replaceChildren();
+    // game: the cells under a domino are drawn light, so the domino stands out from them
+    const covered = coveredCells();
     rows.forEach((row, r) => {
       [...row].forEach((ch, c) => {
-        const rect = svgEl("rect", { class: "cg-cell" + (ch === "#" ? " cg-taken" : ""), x: off + c * s, y: off + r * s,
+        const state = covered.has(`${r},${c}`) ? "covered" : ch === "#" ? "taken" : "free";
+        const rect = svgEl("rect", { class: "cg-cell" + (ch === "#" ? " cg-taken" : "") +
+          (state === "covered" ? " cg-covered" : ""), x: off + c * s, y: off + r * s,
           width: s, height: s, "data-testid": `dm-cell-${r}-${c}`, "data-state": ch === "#" ? "taken" : "free" }, layers.cells);
+        svgEl("title", {}, rect).textContent = cellText(r, c);
         rect.addEventListener("click", () => send({ event: isGame ? "place" : "toggle", row: r, col: c }));
       });
     });
+    const focused = focus.get();
+    if (focused && document.activeElement === svg) {
+      for (const [ring, width] of [["cg-focus-outer", 7], ["cg-focus-inner", 3]]) {
+        svgEl("rect", { class: `cg-focus-ring ${ring}`, x: off + focused.col * s + 4, y: off + focused.row * s + 4,
+          width: s - 8, height: s - 8, rx: 4, style: `stroke-width: ${width}px`,
+          ...(ring === "cg-focus-outer" ? { "data-testid": "dm-focus" } : {}) }, layers.focus);
+      }
+    }
     if (model.get("labels")) {
       for (let c = 0; c < n; c++) { const t = svgEl("text", { x: off + c * s + s / 2, y: 16, "text-anchor": "middle" }, layers.marks); t.textContent = c; }
       for (let r = 0; r < m; r++) { const t = svgEl("text", { x: 8, y: off + r * s + s / 2 + 4 }, layers.marks); t.textContent = r; }
@@ -86,16 +133,22 @@ function render({ model, el }) {
     if (isGame) {
       for (const d of model.get("dominoes")) {
         const w = d.vertical ? s - 12 : 2 * s - 12, h = d.vertical ? 2 * s - 12 : s - 12;
-        svgEl("rect", { class: "cg-domino " + (d.vertical ? "cg-left" : "cg-right"), x: off + d.col * s + 6,
+        const dom = svgEl("rect", { class: "cg-domino " + (d.vertical ? "cg-left" : "cg-right"), x: off + d.col * s + 6,
           y: off + d.row * s + 6, width: w, height: h, rx: 6 }, layers.dominoes);
+        svgEl("title", {}, dom).textContent = `${d.vertical ? "Left's vertical" : "Right's horizontal"} domino ` +
+          `at (${d.row}, ${d.col})`;
       }
       const hint = model.get("hint_cell");
       if (hint && hint.length === 2) {
         const vertical = model.get("student") === "left";
-        svgEl("rect", { class: "cg-hint-mark", "data-testid": "dm-hint-mark", x: off + hint[1] * s + 3, y: off + hint[0] * s + 3,
-          width: vertical ? s - 6 : 2 * s - 6, height: vertical ? 2 * s - 6 : s - 6, rx: 8 }, layers.marks);
+        const at = { x: off + hint[1] * s + 3, y: off + hint[0] * s + 3,
+          width: vertical ? s - 6 : 2 * s - 6, height: vertical ? 2 * s - 6 : s - 6, rx: 8 };
+        svgEl("rect", { class: "cg-hint-mark", "data-testid": "dm-hint-mark", ...at }, layers.marks);
+        // a dark dashed line inside the orange one: the mark keeps 3:1 on white, and is not the focus ring
+        svgEl("rect", { class: "cg-hint-inner", ...at }, layers.marks);
       }
       showGameState(model, root, game);
+      announceState();
       return;
     }
     card.value.textContent = model.get("value_text");
@@ -117,10 +170,96 @@ function render({ model, el }) {
       for (const v of [String(i), String(rg.cells), rg.value, rg.temperature, rg.mean]) htmlEl("td", {}, tr, v);
       drawThermograph(htmlEl("td", {}, tr), rg.thermograph, `dm-region-thermograph-${i}`);
     });
+    announceState();
   }
 
+  // ---- keyboard: the cells row by row, left to right
+  function coveredCells() {
+    const out = new Set();
+    if (!isGame) return out;
+    for (const d of model.get("dominoes")) {
+      out.add(`${d.row},${d.col}`);
+      out.add(d.vertical ? `${d.row + 1},${d.col}` : `${d.row},${d.col + 1}`);
+    }
+    return out;
+  }
+  function cellText(r, c) {
+    const ch = (model.get("rows")[r] || "")[c];
+    if (isGame) {
+      const d = model.get("dominoes").find((x) => (x.row === r && x.col === c) ||
+        (x.vertical ? x.row + 1 === r && x.col === c : x.row === r && x.col + 1 === c));
+      if (d) return `cell (${r}, ${c}), under ${d.vertical ? "Left's vertical" : "Right's horizontal"} domino`;
+    }
+    return `cell (${r}, ${c}), ${ch === "#" ? "taken" : "free"}`;
+  }
+  function focusItems() {
+    const rows = model.get("rows");
+    const out = [];
+    rows.forEach((row, r) => { for (let c = 0; c < row.length; c++) out.push({ key: `c${r}-${c}`, row: r, col: c }); });
+    return out;
+  }
+  const focus = keyFocus(svg, focusItems, (item) => {
+    svg.classList.add("cg-keyboard");
+    if (item) {
+      const free = (model.get("rows")[item.row] || "")[item.col] !== "#";
+      announce(cellText(item.row, item.col) + (isGame && free && !model.get("winner")
+        ? `; Enter places a ${vertical ? "vertical" : "horizontal"} domino here`
+        : !isGame ? `; Enter ${free ? "takes" : "frees"} it` : ""));
+    }
+    schedule();
+  });
+  let heard = "";
+  function announceState() {
+    const text = isGame ? [model.get("message"), model.get("status")].filter((t) => t).join(" ")
+      : `Value ${model.get("value_text")}. ` + (model.get("message") || "");
+    if (text !== heard) { heard = text; announce(text); }
+  }
+  svg.addEventListener("focus", () => {
+    if (focus.byPointer) return;  // a mouse press: no keyboard focus ring
+    const item = focus.get();      // back on the board: say where the focus is
+    if (!item) focus.step(1); else focus.set(item.key);
+  });
+  svg.addEventListener("blur", () => schedule());
+  svg.addEventListener("keydown", (evt) => {
+    if (["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(evt.key)) {
+      evt.stopPropagation();
+    }
+    const item = focus.get();
+    if ((evt.key === "ArrowUp" || evt.key === "ArrowDown") && item) {
+      // up and down go a whole row; at the top or bottom row the focus stays
+      evt.preventDefault();
+      const n = (model.get("rows")[0] || "").length;
+      const r = item.row + (evt.key === "ArrowDown" ? 1 : -1);
+      if (r >= 0 && r < model.get("rows").length) focus.step(evt.key === "ArrowDown" ? n : -n);
+      else focus.set(item.key);
+      return;
+    }
+    if (arrowKeys(evt, focus)) return;
+    if ((evt.key === "Enter" || evt.key === " ") && item) {
+      evt.preventDefault();
+      send({ event: isGame ? "place" : "toggle", row: item.row, col: item.col });
+    }
+  });
+  root.addEventListener("keydown", (evt) => {
+    const typing = evt.target && ["INPUT", "TEXTAREA", "SELECT"].includes(evt.target.tagName);
+    if ((evt.ctrlKey || evt.metaKey) && evt.key === "z" && !isGame) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      send({ event: "undo" });
+      return;
+    }
+    if (typing || evt.ctrlKey || evt.metaKey || evt.altKey || !isGame) return;
+    const act = { h: () => send({ event: "hint" }), n: () => send({ event: "restart" }) }[evt.key.toLowerCase()];
+    if (act) {
+      evt.preventDefault();
+      evt.stopPropagation();
+      act();
+    }
+  });
+
   const schedule = scheduler(draw);
-  redrawOn(model, ["rows", "value_text", "regions", "thermograph", "dominoes", "hint_cell", "status", "log"], schedule);
+  redrawOn(model, ["rows", "value_text", "regions", "thermograph", "dominoes", "hint_cell", "status", "log",
+    "winner"], schedule);
   draw();
 }
 
