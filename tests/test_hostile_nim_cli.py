@@ -57,9 +57,10 @@ def test_full_disk_reports_on_stderr():
     assert "No space left on device" in err
 
 
-def test_help_into_a_full_disk_is_quiet():
+def test_help_into_a_full_disk_fails_with_one_line():
     code, _, err = _shell(f"{GAME} --help > /dev/full")
-    assert code == 0 and "Traceback" not in err
+    assert code == 1 and "Traceback" not in err
+    assert err.strip() == "cgteach.nim: cannot write to standard output: No space left on device"
 
 
 @pytest.mark.parametrize("encoding", ["utf-8:strict", "ascii:strict", ""])
