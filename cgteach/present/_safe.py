@@ -160,12 +160,20 @@ def read_notebook(path: Path):
             text = f.read(MAX_NOTEBOOK_BYTES + 1)
         nb = nbformat.reads(text, as_version=4)
         nbformat.validate(nb)
+    except UnicodeDecodeError:
+        raise ValueError(f"{str(path)!r} is not a readable notebook: it is not UTF-8 text "
+                         "(a notebook is a JSON text file)") from None
     except ValueError as error:
         raise ValueError(f"{str(path)!r} is not a valid notebook: {str(error)[:200]}") from None
-    except (OSError, UnicodeDecodeError, RecursionError, TypeError, AttributeError,
-            KeyError) as error:
+    except OSError as error:
         raise ValueError(f"{str(path)!r} is not a readable notebook "
-                         f"({type(error).__name__}: {str(error)[:120]})") from None
+                         f"({error.strerror or type(error).__name__})") from None
+    except RecursionError:
+        raise ValueError(f"{str(path)!r} is not a readable notebook: its JSON is nested "
+                         "too deeply for a notebook") from None
+    except (TypeError, AttributeError, KeyError, IndexError):
+        raise ValueError(f"{str(path)!r} is not a readable notebook: its JSON does not have "
+                         "a notebook's layout (cells, metadata, nbformat)") from None
     except Exception as error:   # nbformat's ValidationError and friends
         raise ValueError(f"{str(path)!r} is not a valid notebook: {str(error)[:200]}") from None
     if not nb.get("cells"):
