@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import sys
 
 __all__ = ["run"]
@@ -143,6 +144,8 @@ def run(body, prog: str) -> int:
         with contextlib.suppress(OSError, ValueError):    # remembered by watched
             watched.flush()
     except KeyboardInterrupt:
+        with contextlib.suppress(ValueError, OSError):  # a second Ctrl-C: nothing more to stop
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         silence_stdout()
         say_on_stderr(f"{prog}: interrupted")
         return 130

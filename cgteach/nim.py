@@ -987,6 +987,8 @@ def _main(argv, input, output) -> int:
             game += 1
         console.say("Thanks for playing. Goodbye!")
     except (_EndOfInput, KeyboardInterrupt):
+        if argv is None:
+            _ignore_ctrl_c()    # a second Ctrl-C while saying goodbye changes nothing
         try:
             console.say()
             console.say("Goodbye!")
@@ -1007,6 +1009,13 @@ def _restore_ctrl_c() -> None:
 
     with contextlib.suppress(ValueError, OSError):  # not the main thread
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _ignore_ctrl_c() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _output_gone(stdout, exc) -> int:

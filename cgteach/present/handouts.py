@@ -83,7 +83,7 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
     """
     if not isinstance(readers, list | tuple) or not all(
             type(r) is str and r in READERS for r in readers):
-        raise ValueError(f"readers must be a sequence drawn from {tuple(READERS)}, "
+        raise ValueError(f"readers must be a list or tuple drawn from {tuple(READERS)}, "
                          f"got {show(readers)}")
     start = time.monotonic()
     paths = notebook_paths(notebooks)
