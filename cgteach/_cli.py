@@ -10,7 +10,8 @@ the same answers to the same troubles:
   with status 0 after its write silently failed.
 * **The reader went away** (``python -m cgteach.nim | head -3``): nothing
   more is written, no message, status 0: the reader asked for no more.
-* **Ctrl-C**: ``<prog>: interrupted`` on standard error and status 130.
+* **Ctrl-C** that the command does not handle itself: ``<prog>: interrupted``
+  on standard error and status 130; a second Ctrl-C changes nothing.
 * **Standard error closed** too: the same statuses, without the message.
 
 Reading standard input is each command's own business (only the terminal
