@@ -17,8 +17,10 @@ import sys as _sys
 if _sys.argv[:1] == ["-m"] and "cgteach.nim" in getattr(_sys, "orig_argv", ()):
     # ``python -m cgteach.nim`` is starting (Python imports this package
     # first): a Ctrl-C before the game's main() runs ends it quietly instead
-    # of with a KeyboardInterrupt traceback.  main() restores Ctrl-C.
-    import signal as _signal
+    # of with a KeyboardInterrupt traceback.  main() restores Ctrl-C.  The C
+    # module ``_signal`` loads at once; ``signal`` builds enums first, a window
+    # in which a Ctrl-C on a busy machine still gave a traceback.
+    import _signal
 
     def _quiet_exit(_signum, _frame):
         raise SystemExit(130)

@@ -130,4 +130,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from cgteach import _cli  # standard output that cannot be written: status 1, one line
+
+    sys.exit(_cli.run(main, "python -m cgteach.classroom"))

@@ -924,9 +924,18 @@ def main(argv=None, *, input=None, output=None) -> int:
     or an answer longer than :data:`MAX_ANSWER` characters (``< /dev/zero``).
     Bytes that are not UTF-8 are read as replacement marks and asked again.
     If standard output is closed or cannot be written (``> /dev/full``) the
-    game stops with exit code 1 and says so on standard error.  Run
-    ``python -m cgteach.nim --help`` for the options.
+    game stops with exit code 1 and says so on standard error; so does
+    ``--help`` (see :mod:`cgteach._cli`).  Run ``python -m cgteach.nim --help``
+    for the options.
     """
+    if output is None:
+        from cgteach import _cli
+
+        return _cli.run(lambda: _main(argv, input, None), "cgteach.nim")
+    return _main(argv, input, output)
+
+
+def _main(argv, input, output) -> int:
     import random
 
     if argv is None:
@@ -978,6 +987,8 @@ def main(argv=None, *, input=None, output=None) -> int:
             game += 1
         console.say("Thanks for playing. Goodbye!")
     except (_EndOfInput, KeyboardInterrupt):
+        if argv is None:
+            _ignore_ctrl_c()    # a second Ctrl-C while saying goodbye changes nothing
         try:
             console.say()
             console.say("Goodbye!")
@@ -998,6 +1009,13 @@ def _restore_ctrl_c() -> None:
 
     with contextlib.suppress(ValueError, OSError):  # not the main thread
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _ignore_ctrl_c() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _output_gone(stdout, exc) -> int:
@@ -1025,13 +1043,4 @@ def _silence(stream) -> None:
 
 
 if __name__ == "__main__":
-    try:
-        code = main()
-    except BrokenPipeError:  # e.g. --help into a closed pipe
-        _silence(sys.stdout)
-        code = 0
-    except KeyboardInterrupt:  # while argparse was still at work
-        code = 130
-    except OSError as exc:  # --help into /dev/full
-        code = _output_gone(sys.stdout, exc.strerror or exc)
-    sys.exit(code)
+    sys.exit(main())

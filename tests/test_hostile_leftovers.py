@@ -28,10 +28,10 @@ def _alarm():
 
 
 def test_grundy_of_sum_with_a_huge_option_list_is_refused_by_a_count():
-    start = time.monotonic()
+    start = time.process_time()
     with pytest.raises(ValueError, match="moves to look at"):
         impartial.grundy_of_sum([10**100, 1], lambda n: range(n))
-    assert time.monotonic() - start < 30  # a count of moves, whatever the machine
+    assert time.process_time() - start < 30  # a count of moves, whatever the machine
     with pytest.raises(ValueError, match="moves to look at"):
         impartial.grundy(10**100, lambda n: range(n), max_positions=1000)
     # the same budget answers the same way twice: it is not a clock

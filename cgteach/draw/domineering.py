@@ -83,11 +83,19 @@ def _png(draw, position, size) -> bytes:
 
 
 def domineering_png(board) -> bytes:
-    """PNG bytes of :func:`draw_domineering`."""
+    """PNG bytes of :func:`draw_domineering` (``board`` as :func:`draw_domineering` takes it)."""
+    from cgteach.rulesets.domineering import Domineering
+
+    if not isinstance(board, Domineering):
+        board = Domineering(board)
     m, n = board.shape
     return _png(draw_domineering, board, (0.6 * n + 0.8, 0.6 * m + 0.8))
 
 
 def toads_and_frogs_png(row) -> bytes:
-    """PNG bytes of :func:`draw_toads_and_frogs`."""
+    """PNG bytes of :func:`draw_toads_and_frogs` (``row`` as that function takes it)."""
+    from cgteach.rulesets.toads_and_frogs import ToadsAndFrogs
+
+    if not isinstance(row, ToadsAndFrogs):
+        row = ToadsAndFrogs(row)
     return _png(draw_toads_and_frogs, row, (0.6 * len(row.row) + 0.6, 1.2))

@@ -158,8 +158,18 @@ def missing_verdict(listed: int, missing: int, what: str = "move",
 # --------------------------------------------------------------------------------------
 # Reading an answer: exact types, bounded lengths
 
-class Refusal(Exception):
-    """Raised by a checker when the answer has the wrong shape; the message is the reason."""
+class Refusal(ValueError):
+    """Raised by a checker when the answer has the wrong shape; the message is the reason.
+
+    Inside :func:`check` a refusal becomes a "✗ Not yet" verdict with this
+    message; it never reaches the student as an exception.  Called directly,
+    the readers (:func:`whole_number`, :func:`read_items` …) are ordinary
+    argument checks, so a refusal is a ``ValueError`` like every other
+    refusal of the package:
+
+    >>> isinstance(Refusal("x"), ValueError)
+    True
+    """
 
 
 def _numpy():

@@ -1,7 +1,8 @@
 """``python -m cgteach.present slides|site|handouts|settings [--notebooks DIR] [--out DIR]``.
 
 A bad ``--notebooks`` or ``--out`` prints one line naming the problem (no
-traceback) and exits with status 2.  ``settings`` prepares an environment
+traceback) and exits with status 2; standard output that cannot be written
+(``--help > /dev/full``) gives status 1.  ``settings`` prepares an environment
 (``--out``: its prefix, default this Python's) for presenting live in
 JupyterLab: see :mod:`cgteach.present.live`.
 """
@@ -13,12 +14,22 @@ import sys
 
 
 def main(argv=None) -> int:
+    """Run the command; return its exit status (troubles with the streams: :mod:`cgteach._cli`)."""
+    from cgteach import _cli
+
+    return _cli.run(lambda: _main(argv), "python -m cgteach.present")
+
+
+def _main(argv) -> int:
+    from cgteach._cli import is_output_error, say_on_stderr
+
     parser = argparse.ArgumentParser(prog="python -m cgteach.present",
                                      description="Export the lessons for presenting.")
     parser.add_argument("what", choices=["slides", "site", "handouts", "settings"])
     parser.add_argument("--notebooks", default="notebooks")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    said = None
     try:
         if args.what == "slides":
             from cgteach.present.slides import export_slides
@@ -35,14 +46,18 @@ def main(argv=None) -> int:
         else:
             from cgteach.present.live import install_settings
 
-            print(install_settings(args.out))
+            said = install_settings(args.out)
     except (ValueError, TypeError, OSError, RuntimeError) as error:
+        if is_output_error(error):
+            raise
         message = " ".join(str(error).split())
-        print(f"python -m cgteach.present {args.what}: error: {message[:500]}", file=sys.stderr)
+        say_on_stderr(f"python -m cgteach.present {args.what}: error: {message[:500]}")
         return 2
     except KeyboardInterrupt:
-        print("python -m cgteach.present: interrupted", file=sys.stderr)
+        say_on_stderr("python -m cgteach.present: interrupted")
         return 130
+    if said is not None:
+        print(said)     # outside the try: a failing standard output is _cli's to report
     return 0
 
 

@@ -26,16 +26,21 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from cgteach._validate import show
+
 __all__ = ["MARKER", "as_path", "check_out", "staged", "read_notebook", "notebook_paths"]
 
 #: The file cgteach writes into every output folder it makes.
 MARKER = ".cgteach-made"
 
+#: The most notebook files one export takes.
+MAX_NOTEBOOKS = 1000
+
 #: The largest notebook file read (bytes).
 MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
 
 
-def as_path(value, name: str) -> Path:
+def as_path(value, name: str, what: str = "folder path") -> Path:
     """``value`` as a :class:`~pathlib.Path`; only ``str`` and ``os.PathLike`` are paths.
 
     >>> as_path(1, "out")
@@ -43,14 +48,14 @@ def as_path(value, name: str) -> Path:
     TypeError: out must be a folder path (str or os.PathLike), got 1 of type int
     """
     if isinstance(value, bool) or not isinstance(value, str | os.PathLike):
-        raise TypeError(f"{name} must be a folder path (str or os.PathLike), "
-                        f"got {value!r:.60} of type {type(value).__name__}")
+        raise TypeError(f"{name} must be a {what} (str or os.PathLike), "
+                        f"got {show(value)} of type {type(value).__name__}")
     text = os.fspath(value)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
     if not text or "\0" in text:
         raise ValueError(f"{name} must be a non-empty path without NUL characters, "
-                         f"got {text!r:.60}")
+                         f"got {show(text)}")
     return Path(text)
 
 
@@ -117,7 +122,9 @@ def staged(out, name: str = "out"):
 def notebook_paths(notebooks, name: str = "notebooks") -> list[Path]:
     """The lesson files: ``notebooks`` is a folder (its ``*.ipynb``) or a list of files."""
     if isinstance(notebooks, list | tuple):
-        paths = [as_path(p, name) for p in notebooks]
+        if len(notebooks) > MAX_NOTEBOOKS:
+            raise ValueError(f"{name} lists {len(notebooks)} files; at most {MAX_NOTEBOOKS}")
+        paths = [as_path(p, name, "list of notebook file paths") for p in notebooks]
         for p in paths:
             if not p.is_file():
                 raise ValueError(f"{name}: {str(p)!r} is not a notebook file")
@@ -127,14 +134,21 @@ def notebook_paths(notebooks, name: str = "notebooks") -> list[Path]:
             raise ValueError(f"{name}={str(folder)!r} is not a folder of lessons")
         paths = sorted(p for p in folder.glob("*.ipynb") if p.is_file())
     if not paths:
-        raise ValueError(f"no notebooks found in {notebooks!s:.80}: give the lessons' folder")
+        raise ValueError(f"{name}: no notebooks found in {show(notebooks, 80)}: "
+                         "give the lessons' folder")
     return paths
 
 
 def read_notebook(path: Path):
-    """Read and validate one notebook; a bad file gives ``ValueError`` naming it."""
+    """Read and validate one notebook; a bad file gives ``ValueError`` naming it.
+
+    >>> read_notebook(3)
+    Traceback (most recent call last):
+    TypeError: path must be a notebook file path (str or os.PathLike), got 3 of type int
+    """
     import nbformat
 
+    path = as_path(path, "path", "notebook file path")
     try:
         size = path.stat().st_size
         if not path.is_file():
@@ -146,12 +160,20 @@ def read_notebook(path: Path):
             text = f.read(MAX_NOTEBOOK_BYTES + 1)
         nb = nbformat.reads(text, as_version=4)
         nbformat.validate(nb)
+    except UnicodeDecodeError:
+        raise ValueError(f"{str(path)!r} is not a readable notebook: it is not UTF-8 text "
+                         "(a notebook is a JSON text file)") from None
     except ValueError as error:
         raise ValueError(f"{str(path)!r} is not a valid notebook: {str(error)[:200]}") from None
-    except (OSError, UnicodeDecodeError, RecursionError, TypeError, AttributeError,
-            KeyError) as error:
+    except OSError as error:
         raise ValueError(f"{str(path)!r} is not a readable notebook "
-                         f"({type(error).__name__}: {str(error)[:120]})") from None
+                         f"({error.strerror or type(error).__name__})") from None
+    except RecursionError:
+        raise ValueError(f"{str(path)!r} is not a readable notebook: its JSON is nested "
+                         "too deeply for a notebook") from None
+    except (TypeError, AttributeError, KeyError, IndexError):
+        raise ValueError(f"{str(path)!r} is not a readable notebook: its JSON does not have "
+                         "a notebook's layout (cells, metadata, nbformat)") from None
     except Exception as error:   # nbformat's ValidationError and friends
         raise ValueError(f"{str(path)!r} is not a valid notebook: {str(error)[:200]}") from None
     if not nb.get("cells"):

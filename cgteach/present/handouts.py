@@ -22,9 +22,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from cgteach._validate import show
 from cgteach.present._assets import mathjax_file
 from cgteach.present._prepare import shape_for
-from cgteach.present._safe import notebook_paths, read_notebook, staged
+from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["write_handouts", "CHROMIUM", "READERS"]
 
@@ -80,11 +81,13 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
 
     ``out`` must be a new or empty folder, or one this function made before.
     """
-    if isinstance(readers, str) or not all(r in READERS for r in readers):
-        raise ValueError(f"readers must be a sequence drawn from {tuple(READERS)}, "
-                         f"got {readers!r:.60}")
+    if not isinstance(readers, list | tuple) or not all(
+            type(r) is str and r in READERS for r in readers):
+        raise ValueError(f"readers must be a list or tuple drawn from {tuple(READERS)}, "
+                         f"got {show(readers)}")
     start = time.monotonic()
     paths = notebook_paths(notebooks)
+    check_out(out)                  # before the slow reading: a bad out is refused at once
     lessons = [(path, read_notebook(path)) for path in paths]
     chromium, mathjax = _chromium(), mathjax_file()
     exporter = _exporter()

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from cgteach.present._assets import MATHJAX, mathjax_file
 from cgteach.present._prepare import shape_for
-from cgteach.present._safe import notebook_paths, read_notebook, staged
+from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["build_site", "write_sources", "CONF"]
 
@@ -101,9 +101,10 @@ def write_sources(notebooks="notebooks", src=None) -> list[str]:
     import nbformat
 
     paths = notebook_paths(notebooks)
-    lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
     if src is None:
         raise TypeError("write_sources() needs src, the folder for the Sphinx sources")
+    check_out(src, "src")           # before the slow reading: a bad src is refused at once
+    lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
     with staged(src, "src") as tmp:
         _write_sources(lessons, tmp, nbformat)
     return [path.stem for path, _ in lessons]
@@ -139,14 +140,12 @@ def build_site(notebooks="notebooks", out="build/site", src=None, quiet=False) -
     """
     import nbformat
 
-    from cgteach.present._safe import check_out
-
     start = time.monotonic()
     paths = notebook_paths(notebooks)
-    lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
-    check_out(out)
+    check_out(out)                  # before the slow reading: a bad out is refused at once
     if src is not None:
         check_out(src, "src")
+    lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
     mathjax_file()
     with staged(out) as site, tempfile.TemporaryDirectory(prefix="cgteach-site-") as work:
         sources = Path(work) / "src"

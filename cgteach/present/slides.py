@@ -22,7 +22,7 @@ from pathlib import Path
 
 from cgteach.present._assets import mathjax_file, reveal_dir
 from cgteach.present._prepare import shape_for
-from cgteach.present._safe import notebook_paths, read_notebook, staged
+from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["export_slides", "TEMPLATES", "STATIC", "SIDE_LINES", "FOLD_LINES"]
 
@@ -97,6 +97,7 @@ def export_slides(notebooks="notebooks", out="build/slides", quiet=False) -> lis
     """
     start = time.monotonic()
     paths = notebook_paths(notebooks)
+    check_out(out)                  # before the slow reading: a bad out is refused at once
     lessons = [(path, read_notebook(path)) for path in paths]   # every one checked first
     reveal, mathjax = reveal_dir(), mathjax_file()
     exporter = _exporter()
