@@ -299,6 +299,9 @@ def hide_axis(ax):
     places the title (a third of the time of a Hackenbush panel).  What is
     drawn is the same.
     """
+    if ax is None:
+        raise TypeError("hide_axis() needs a matplotlib Axes, got None")
+    check_ax(ax)
     ax.set_axis_off()
     ax.xaxis.set_visible(False)
     ax.yaxis.set_visible(False)
@@ -401,6 +404,9 @@ def draw_edges(ax, edges, lw: float, zorder: float = 3) -> list:
     """
     from matplotlib.collections import LineCollection
 
+    if ax is None:
+        raise TypeError("draw_edges() needs a matplotlib Axes, got None")
+    check_ax(ax)
     runs: list = []     # [colour, segments], consecutive edges of one colour
     for xs, ys, colour in edges:
         edge_style(colour)   # a clear error for an unknown colour
