@@ -27,6 +27,8 @@ CELLS = [
     "tall = NimGame([0] * 9 + [40], seed=4, lecture=True)\ntall.show_table = True\ntall",
     # 8: a small board, whose labels are short
     "small = NimGame([2, 1], seed=5, lecture=False)\nsmall",
+    # 9: a change from the kernel, to redraw the wide board while it is hidden
+    "wide.show_table = not wide.show_table\nprint('TABLE', wide.show_table)",
 ]
 
 #: For one NimGame root: every label's box against every stone's (and ghost's, and
@@ -216,3 +218,24 @@ def test_long_labels_never_touch_a_stone_and_the_board_fits(book):
         book.screenshot(wide, "nim_long_labels_presenting.png")
     finally:
         page.evaluate("() => document.body.removeAttribute('data-jp-deck-mode')")
+
+
+def test_a_board_drawn_while_hidden_measures_its_labels_once_shown(book):
+    # a slide not shown yet is display: none: the labels cannot be measured then, so
+    # the board guesses generously, and measures once it is shown
+    page = book.page
+    wide = page.locator("[data-testid=nim-game]").nth(1)
+    board = wide.locator("[data-testid=nim-board]")
+    measured = int(board.get_attribute("data-label-width"))
+    hide = "(el, how) => { el.closest('.jp-OutputArea-output').style.display = how; }"
+    wide.evaluate(hide, "none")
+    try:
+        assert book.probe(9, "TABLE") in ("TABLE True", "TABLE False")
+        book.wait_until("([el, n]) => Number(el.getAttribute('data-label-width')) !== n",
+                        board, measured)
+        assert int(board.get_attribute("data-label-width")) > measured   # the guess is wider
+    finally:
+        wide.evaluate(hide, "")
+    book.wait_until("([el, n]) => Number(el.getAttribute('data-label-width')) === n",
+                    board, measured)
+    _assert_clear(_layout(wide), "wide, shown again")
