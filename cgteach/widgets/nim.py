@@ -52,7 +52,9 @@ plus ``data-testid`` attributes inside the HTML it renders):
 
 - ``nim-game`` -- root element; attributes ``data-winner`` (``""``, ``"you"``,
   ``"computer"``) and ``data-lecture`` (``"true"``/``"false"``)
-- ``nim-board`` -- the SVG
+- ``nim-board`` -- the SVG; ``data-label-width`` is where the stones start (in
+  its units): after the widest pile label as measured in the page, so a long
+  label such as "Pile 10 (empty)" never runs into a stone
 - ``nim-heap-<i>`` -- the ``<g>`` of heap ``i`` (0-based), ``data-size`` = stones
 - ``nim-stone-<i>-<j>`` -- stone ``j`` (0-based, left to right) of heap ``i``;
   clicking it takes ``size - j`` stones; class ``hint`` when the hint marks

@@ -5,7 +5,10 @@ the hint, in the page and in the kernel; its ``aria-live`` region says the
 position and every change (a slider moved from the keyboard, a pile added
 with the keyboard), and its sliders and buttons have accessible names.
 NimGame: clicking a stone takes it and the stones to its right; the computer
-answers.
+answers.  Long labels ("Pile 10 (empty)") never run into a stone (nor into the
+dashed ghosts of the computer's last move, nor the keyboard focus ring), in normal
+mode, lecture mode and the live slideshow (where the board is zoomed 1.6 times),
+and the biggest boards fit the notebook's width without scrolling.
 """
 
 from __future__ import annotations
@@ -18,7 +21,70 @@ CELLS = [
     # 3, 4: a game on 1, 2 (unbalanced: taking one from the 2-heap wins)
     "game = NimGame([1, 2], seed=1)\ngame",
     "print('GAME', *game.heaps, game.winner or 'playing')",
+    # 5, 6, 7: long labels: ten piles (the limit), empty ones, piles of 40 (the limit)
+    "wide = NimGame([0, 40, 0, 0, 0, 0, 0, 0, 0, 0], seed=2, lecture=False)\nwide",
+    "big = NimGame([40, 0, 39, 1, 0, 2, 0, 3, 0, 0], seed=3, lecture=True)\nbig",
+    "tall = NimGame([0] * 9 + [40], seed=4, lecture=True)\ntall.show_table = True\ntall",
+    # 8: a small board, whose labels are short
+    "small = NimGame([2, 1], seed=5, lecture=False)\nsmall",
+    # 9: a change from the kernel, to redraw the wide board while it is hidden
+    "wide.show_table = not wide.show_table\nprint('TABLE', wide.show_table)",
 ]
+
+#: For one NimGame root: every label's box against every stone's (and ghost's, and
+#: focus ring's) box, on the screen and in the board's own units, and the board's and
+#: its cell output's widths.
+LAYOUT = """root => {
+  const board = root.querySelector('[data-testid=nim-board]');
+  const box = board.getBoundingClientRect();
+  const scale = box.width / board.viewBox.baseVal.width;
+  const labels = [...board.querySelectorAll('.nim-label')];
+  const circles = [...board.querySelectorAll('circle')];
+  const hits = [];
+  for (const label of labels) {
+    const a = label.getBoundingClientRect();
+    const la = label.getBBox();
+    for (const circle of circles) {
+      // the circle's box and half its stroke (at most 4 units wide)
+      const b = circle.getBoundingClientRect();
+      const pad = 2 * scale;
+      const screen = a.left < b.right + pad && b.left - pad < a.right
+        && a.top < b.bottom + pad && b.top - pad < a.bottom;
+      const lb = circle.getBBox();
+      const units = la.x < lb.x + lb.width + 2 && lb.x - 2 < la.x + la.width
+        && la.y < lb.y + lb.height + 2 && lb.y - 2 < la.y + la.height;
+      if (screen || units) hits.push([label.textContent, circle.getAttribute('data-testid')]);
+    }
+  }
+  const output = root.closest('.jp-OutputArea-output');
+  const out = output.getBoundingClientRect();
+  const panel = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');
+  return {
+    hits, labels: labels.map((t) => t.textContent), circles: circles.length,
+    ghosts: board.querySelectorAll('.nim-ghost').length,
+    labelRight: Math.max(...labels.map((t) => t.getBoundingClientRect().right)),
+    firstStone: Math.min(...circles.map((c) => c.getBoundingClientRect().left)),
+    board: [box.left, box.right], output: [out.left, out.right],
+    overflow: [output.scrollWidth - output.clientWidth, root.scrollWidth - root.clientWidth,
+               panel.scrollWidth - panel.clientWidth],
+    zoom: getComputedStyle(board).zoom, lecture: root.dataset.lecture,
+  };
+}"""
+
+
+def _layout(root) -> dict:
+    root.scroll_into_view_if_needed()
+    return root.evaluate(LAYOUT)
+
+
+def _assert_clear(report: dict, where: str) -> None:
+    """No label meets a circle; the labels form a column left of every circle; no scrolling."""
+    assert report["circles"] > 0 and report["labels"], (where, report)
+    assert not report["hits"], (where, report)
+    assert report["labelRight"] < report["firstStone"], (where, report)
+    left, right = report["board"]
+    assert report["output"][0] - 0.5 <= left and right <= report["output"][1] + 0.5, (where, report)
+    assert report["overflow"] == [0, 0, 0], (where, report)
 
 
 def test_explorer_slider_moves_the_table_and_the_hint(book):
@@ -94,7 +160,7 @@ def test_explorer_announces_every_change_made_from_the_keyboard(book):
 
 def test_game_click_a_stone_and_the_computer_answers(book):
     page = book.page
-    root = page.locator("[data-testid=nim-game]")
+    root = page.locator("[data-testid=nim-game]").first   # the game of cell 3
     root.scroll_into_view_if_needed()
     assert book.probe(4, "GAME") == "GAME 1 2 playing"
     book.screenshot(root, "nim_game.png")
@@ -105,6 +171,10 @@ def test_game_click_a_stone_and_the_computer_answers(book):
     book.wait_until("([el]) => el.querySelectorAll('[data-testid^=nim-stone-]').length === 1",
                     root.locator("[data-testid=nim-board]"))
     assert book.probe(4, "GAME") in ("GAME 0 1 playing", "GAME 1 0 playing")
+    # the computer emptied a pile: its dashed ghost is clear of "Pile N (empty)"
+    report = _layout(root)
+    assert report["ghosts"] == 1 and any("(empty)" in t for t in report["labels"]), report
+    _assert_clear(report, "after the computer's move")
     # the last stone: the student wins
     root.locator("[data-testid^=nim-stone-]").first.click()
     book.wait_until("([el]) => el.dataset.winner === 'you'", root)
@@ -112,3 +182,60 @@ def test_game_click_a_stone_and_the_computer_answers(book):
     status = root.locator("[data-testid=nim-status]").inner_text()
     assert status == "You win! You took the last stone.", status
     book.screenshot(root, "nim_game_won.png")
+
+
+def test_long_labels_never_touch_a_stone_and_the_board_fits(book):
+    page = book.page
+    games = page.locator("[data-testid=nim-game]")
+    wide, big, tall, small = (games.nth(k) for k in (1, 2, 3, 4))
+    book.wait_until("([el]) => el.dataset.lecture === 'true'", big)
+    reports = {}
+    for name, root in (("wide", wide), ("big", big), ("tall", tall), ("small", small)):
+        reports[name] = _layout(root)
+        _assert_clear(reports[name], name)
+    assert "Pile 10 (empty)" in reports["wide"]["labels"]
+    assert reports["wide"]["lecture"] == "false" and reports["big"]["lecture"] == "true"
+    # the widest board (lecture mode, 40 stones, the binary table beside it) is scaled
+    # down to the output's width, not cut off and not scrolled
+    book.screenshot(tall, "nim_long_labels_lecture.png")
+    book.screenshot(wide, "nim_long_labels.png")
+    # a board of short labels keeps its old look: the stones start at 80 units
+    assert small.locator("[data-testid=nim-board]").get_attribute("data-label-width") == "80"
+    # the keyboard focus ring on the first stone of a pile with an empty pile above it
+    board = wide.locator("[data-testid=nim-board]")
+    board.focus()
+    book.wait_count(board, "[data-testid=nim-focus]", 1)
+    _assert_clear(_layout(wide), "wide, focused")
+    board.blur()
+    # the live slideshow: a board not in lecture mode is zoomed 1.6 times (present.css)
+    page.evaluate("() => document.body.setAttribute('data-jp-deck-mode', 'presenting')")
+    try:
+        for name, root in (("wide", wide), ("big", big), ("tall", tall), ("small", small)):
+            report = _layout(root)
+            _assert_clear(report, f"{name}, presenting")
+            if name in ("wide", "small"):
+                assert report["zoom"] == "1.6", (name, report)
+        book.screenshot(wide, "nim_long_labels_presenting.png")
+    finally:
+        page.evaluate("() => document.body.removeAttribute('data-jp-deck-mode')")
+
+
+def test_a_board_drawn_while_hidden_measures_its_labels_once_shown(book):
+    # a slide not shown yet is display: none: the labels cannot be measured then, so
+    # the board guesses generously, and measures once it is shown
+    page = book.page
+    wide = page.locator("[data-testid=nim-game]").nth(1)
+    board = wide.locator("[data-testid=nim-board]")
+    measured = int(board.get_attribute("data-label-width"))
+    hide = "(el, how) => { el.closest('.jp-OutputArea-output').style.display = how; }"
+    wide.evaluate(hide, "none")
+    try:
+        assert book.probe(9, "TABLE") in ("TABLE True", "TABLE False")
+        book.wait_until("([el, n]) => Number(el.getAttribute('data-label-width')) !== n",
+                        board, measured)
+        assert int(board.get_attribute("data-label-width")) > measured   # the guess is wider
+    finally:
+        wide.evaluate(hide, "")
+    book.wait_until("([el, n]) => Number(el.getAttribute('data-label-width')) === n",
+                    board, measured)
+    _assert_clear(_layout(wide), "wide, shown again")

@@ -8,6 +8,23 @@
 // Python (cgteach/widgets/_base.py, esm()) puts _common.js in front of this file:
 // svgEl, htmlEl and liveRegion (the boards' screen-reader voice) come from there.
 
+// the labels' left edge, in the board's user units (= CSS px before any zoom)
+const LABEL_X = 4;
+
+// A label's width in user units: measured when the board is on the page and shown;
+// otherwise a generous guess (0.68 em a character; sans-serif averages about 0.55),
+// and render() measures again once the board can be measured.
+function labelWidth(label, font) {
+  let measured = 0;
+  try {
+    measured = label.isConnected ? label.getComputedTextLength() : 0;
+  } catch (err) {
+    measured = 0;
+  }
+  if (measured > 0) return { width: measured, guessed: false };
+  return { width: label.textContent.length * font * 0.68, guessed: true };
+}
+
 function render({ model, el }) {
   const root = htmlEl("div", { class: "cgteach-nim-game", "data-testid": "nim-game" });
   const rule = htmlEl("div", { class: "nim-rule", "data-testid": "nim-rule" });
@@ -46,6 +63,7 @@ function render({ model, el }) {
   main.append(board, tableBox);
   root.append(rule, status, main, message, buttons, keys);
   let focusAt = null; // [pile, stone] with the keyboard focus
+  let guessed = false; // the last drawing guessed its labels' widths (board not shown yet)
   const say = liveRegion(root, "nim");   // data-testid "nim-live", as before
   el.appendChild(root);
 
@@ -65,8 +83,25 @@ function render({ model, el }) {
     const r = lecture ? 22 : 14; // stone radius
     const gap = r * 2.7; // distance between stone centres
     const rowH = r * 2.9;
-    const labelW = lecture ? 120 : 80;
     const font = lecture ? 24 : 15;
+    board.replaceChildren();
+    // The labels first: the stones start after the widest one, as measured in the
+    // page ("Pile 10 (empty)" at 24 px is about 190 units wide), so no label ever
+    // runs into a stone, whatever the number of piles, their sizes or the zoom.
+    const labels = heaps.map((size, i) => {
+      const label = svgEl("text", {
+        x: LABEL_X, "dominant-baseline": "middle", "font-size": font, class: "nim-label",
+      });
+      label.textContent = `Pile ${i + 1}` + (size === 0 ? " (empty)" : "");
+      board.appendChild(label);
+      return label;
+    });
+    const sizes = labels.map((label) => labelWidth(label, font));
+    guessed = sizes.some((size) => size.guessed);
+    const labelEnd = LABEL_X + Math.max(0, ...sizes.map((size) => size.width));
+    // the stones' left edge: at least the old 80 (120) units, and a stone radius of
+    // space after the widest label (the focus ring reaches 7 units left of a stone)
+    const labelW = Math.ceil(Math.max(lecture ? 120 : 80, labelEnd + r));
     let widest = 1;
     heaps.forEach((size, i) => {
       let shown = size;
@@ -78,15 +113,14 @@ function render({ model, el }) {
     board.setAttribute("viewBox", `0 0 ${width} ${height}`);
     board.setAttribute("width", String(width));
     board.setAttribute("height", String(height));
+    board.setAttribute("data-label-width", String(labelW));
     board.replaceChildren();
 
     heaps.forEach((size, i) => {
       const cy = rowH * i + rowH / 2 + r * 0.2;
       const group = svgEl("g", { "data-testid": `nim-heap-${i}`, "data-size": size });
-      const label = svgEl("text", {
-        x: 4, y: cy, "dominant-baseline": "middle", "font-size": font, class: "nim-label",
-      });
-      label.textContent = `Pile ${i + 1}` + (size === 0 ? " (empty)" : "");
+      const label = labels[i];
+      label.setAttribute("y", String(cy));
       group.appendChild(label);
       const stones = [];
       for (let j = 0; j < size; j += 1) {
@@ -246,7 +280,19 @@ function render({ model, el }) {
   ];
   for (const name of events) model.on(`change:${name}`, redraw);
   redraw();
+  // Drawn before it was on the page (or while hidden, e.g. on a slide not shown yet):
+  // measure the labels again as soon as the board has a size, and once the page's
+  // fonts have loaded (a late web font changes the labels' widths).
+  const remeasure = () => { if (guessed) drawBoard(); };
+  const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(remeasure) : null;
+  if (watcher) watcher.observe(root);
+  let alive = true;
+  if (document.fonts && document.fonts.ready) {
+    document.fonts.ready.then(() => { if (alive) drawBoard(); });
+  }
   return () => {
+    alive = false;
+    if (watcher) watcher.disconnect();
     for (const name of events) model.off(`change:${name}`, redraw);
   };
 }
