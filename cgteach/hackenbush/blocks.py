@@ -1012,8 +1012,8 @@ def _pieces(edges):
     return _branches(edges)
 
 
-def _branches(edges):
-    """Split signed edges into the pieces that stand on the ground separately.
+def _branch_indices(edges):
+    """The pieces of :func:`_branches`, each as a list of edge indices.
 
     Two edges are in the same piece when they are joined by a path that does
     not pass through the ground.  A loop at the ground, or an edge between
@@ -1035,10 +1035,20 @@ def _branches(edges):
             if ru != rv:
                 parent[ru] = rv
     pieces: dict = defaultdict(list)
-    for k, (u, v, s) in enumerate(edges):
+    for k, (u, v, _) in enumerate(edges):
         key = find(u or v) if (u or v) else ("ground", k)
-        pieces[key].append((u, v, s))
+        pieces[key].append(k)
     return list(pieces.values())
+
+
+def _branches(edges):
+    """Split signed edges into the pieces that stand on the ground separately.
+
+    Two edges are in the same piece when they are joined by a path that does
+    not pass through the ground.  A loop at the ground, or an edge between
+    two ground nodes, is a piece of its own.
+    """
+    return [[edges[k] for k in piece] for piece in _branch_indices(edges)]
 
 
 #: :func:`edge_under` refuses a branch worth less than minus this (its answer

@@ -264,6 +264,7 @@ from cgteach.hackenbush.blocks import (  # noqa: F401  (re-exported)
     TooTangled,
     _BitBlock,
     _block_work,
+    _branch_indices,
     _check_size,
     _Engine,
     _Games,
@@ -585,26 +586,7 @@ def _green_tree_grundy(edges):
 
 def _indexed_pieces(edges):
     """The pieces of ``edges`` (as in :func:`_pieces`), each a list of edge indices."""
-    parent: dict = {}
-
-    def find(a):
-        root = a
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[a] != root:
-            parent[a], a = root, parent[a]
-        return root
-
-    for u, v, _ in edges:
-        if u and v:
-            ru, rv = find(u), find(v)
-            if ru != rv:
-                parent[ru] = rv
-    pieces: dict = defaultdict(list)
-    for k, (u, v, _) in enumerate(edges):
-        key = find(u or v) if (u or v) else ("ground", k)
-        pieces[key].append(k)
-    return list(pieces.values())
+    return _branch_indices(edges)
 
 
 def _standing(edges):
