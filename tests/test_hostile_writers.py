@@ -126,14 +126,16 @@ def test_install_settings_in_a_read_only_place_makes_nothing():
     assert not Path("/proc/cgteach-prefix").exists()
 
 
-def test_install_settings_stops_at_a_file_inside_the_environment(tmp_path):
-    # share/jupyter is someone's file: refused before the extension is copied
+@pytest.mark.parametrize("blocked", ["share/jupyter", "share/jupyter/lab",
+                                     "share/jupyter/labextensions"])
+def test_install_settings_stops_at_a_file_inside_the_environment(blocked, tmp_path):
+    # someone's file where a folder must be: refused before anything is copied
     from cgteach.present.live import install_settings
 
-    (tmp_path / "share").mkdir()
-    (tmp_path / "share" / "jupyter").write_text("keep")
+    (tmp_path / blocked).parent.mkdir(parents=True)
+    (tmp_path / blocked).write_text("keep")
     before = snapshot(tmp_path)
-    with pytest.raises(ValueError, match="prefix=.*cannot write there"):
+    with pytest.raises(ValueError, match=f"prefix=.* holds .*{blocked}', which is not a folder"):
         install_settings(tmp_path)
     assert snapshot(tmp_path) == before
 

@@ -78,15 +78,16 @@ def _prefix(prefix) -> Path:
 
 
 def _writable_prefix(prefix) -> Path:
-    """``prefix`` as a Path; a ValueError naming it if it is (or sits under) a non-folder."""
+    """``prefix`` as a Path; a ValueError naming it if a file stands where a folder must."""
     root = _prefix(prefix)
-    place = root
-    while not (place.exists() or place.is_symlink()) and place.parent != place:
-        place = place.parent
-    if not place.is_dir():
-        what = "is" if place == root else f"lies under {show(str(place), 200)}, which is"
-        raise ValueError(f"prefix={show(str(root), 200)} {what} not a folder: "
-                         "give the folder of a Python environment")
+    for folder in (root, overrides_path(root).parent, extension_path(root).parent):
+        place = folder
+        while not (place.exists() or place.is_symlink()) and place.parent != place:
+            place = place.parent
+        if not place.is_dir():
+            what = "is" if place == root else f"holds {show(str(place), 200)}, which is"
+            raise ValueError(f"prefix={show(str(root), 200)} {what} not a folder: "
+                             "give the folder of a Python environment")
     return root
 
 
