@@ -17,6 +17,12 @@ its ``python3`` kernel, so that opening a lesson does not mark it modified
 (the Python version in ``language_info`` differs from machine to machine);
 everything else is copied as it is.
 
+Nothing is ever overwritten or deleted unless this module made it: a copy is
+opened for exclusive creation, and a half-written copy (a full disk) is
+removed again.  A destination that is not a folder, or cannot be made,
+raises a :class:`ValueError` naming ``dst``; the command prints one line
+(``python -m cgteach.classroom: …``) and exits with status 2.
+
 Offers :func:`copy_lessons`, :func:`fresh_copy`, :func:`kernel_metadata`,
 and the command line ``python -m cgteach.classroom SRC DST`` (add
 ``--fresh NN`` for one fresh lesson).
@@ -27,9 +33,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import shutil
+import os
+import re
 import sys
 from pathlib import Path
+
+from cgteach._validate import show
 
 __all__ = ["copy_lessons", "fresh_copy", "kernel_metadata", "main"]
 
@@ -53,15 +62,55 @@ def kernel_metadata(kernel: str = "python3") -> dict[str, dict]:
 
 
 def _copy(src: Path, dst: Path, metadata: dict[str, dict] | None) -> None:
-    if src.suffix != ".ipynb" or metadata is None:
-        shutil.copyfile(src, dst)
-        return
-    import nbformat
+    """Copy ``src`` to ``dst``, which must not exist: nothing is ever overwritten.
 
-    nb = nbformat.read(src, as_version=4)
-    if nb.metadata.get("kernelspec", {}).get("name") == metadata["kernelspec"]["name"]:
-        nb.metadata.update(json.loads(json.dumps(metadata)))
-    nbformat.write(nb, dst)  # as the Jupyter server writes it
+    A half-written ``dst`` (a full disk) is removed again, so that the next run
+    copies it whole instead of keeping it as the student's file.
+    """
+    if src.suffix != ".ipynb" or metadata is None:
+        with open(src, "rb") as f:
+            data = f.read()
+    else:
+        import nbformat
+
+        nb = nbformat.read(src, as_version=4)
+        if nb.metadata.get("kernelspec", {}).get("name") == metadata["kernelspec"]["name"]:
+            nb.metadata.update(json.loads(json.dumps(metadata)))
+        text = nbformat.writes(nb)  # as the Jupyter server writes it
+        data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+    with open(dst, "xb") as out:  # "x": refuse to replace anything, even a racing file
+        try:
+            out.write(data)
+        except BaseException:
+            out.close()
+            dst.unlink(missing_ok=True)
+            raise
+
+
+def _path(value, name: str) -> Path:
+    if isinstance(value, bool) or not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a folder path (str or os.PathLike), "
+                        f"not {type(value).__name__}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text or "\0" in text:
+        raise ValueError(f"{name} must be a non-empty folder path, got {show(value)}")
+    return Path(text)
+
+
+def _folder(dst: Path) -> None:
+    """Make the folder ``dst`` (and its parents) if needed; a ValueError naming dst if not."""
+    if (dst.exists() or dst.is_symlink()) and not dst.is_dir():
+        raise ValueError(f"dst={show(str(dst), 200)} exists and is not a folder: "
+                         "give the folder of the working copy")
+    try:
+        dst.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"dst={show(str(dst), 200)}: cannot make that folder "
+                         f"({error.strerror or error})") from None
+
+
+def _there(path: Path) -> bool:
+    return path.exists() or path.is_symlink()  # a dangling link is someone's too
 
 
 def _metadata_or_none() -> dict[str, dict] | None:
@@ -73,15 +122,23 @@ def _metadata_or_none() -> dict[str, dict] | None:
 
 def copy_lessons(src: str | Path, dst: str | Path) -> list[Path]:
     """Copy every file of ``src`` that ``dst`` lacks; return the new files in ``dst``."""
-    src, dst = Path(src), Path(dst)
+    src, dst = _path(src, "src"), _path(dst, "dst")
     if not src.is_dir():
-        raise ValueError(f"src must be a folder of lessons, got {str(src)!r}")
-    dst.mkdir(parents=True, exist_ok=True)
-    missing = [f for f in sorted(src.iterdir())
-               if f.is_file() and not f.name.startswith(".") and not (dst / f.name).exists()]
+        raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
+    _folder(dst)
+    try:
+        missing = [f for f in sorted(src.iterdir())
+                   if f.is_file() and not f.name.startswith(".") and not _there(dst / f.name)]
+    except OSError as error:
+        raise ValueError(f"src={show(str(src), 200)}: cannot list it "
+                         f"({error.strerror or error})") from None
     metadata = _metadata_or_none() if any(f.suffix == ".ipynb" for f in missing) else None
     for f in missing:
-        _copy(f, dst / f.name, metadata)
+        try:
+            _copy(f, dst / f.name, metadata)
+        except OSError as error:
+            raise ValueError(f"dst={show(str(dst), 200)}: cannot copy {f.name} there "
+                             f"({error.strerror or error})") from None
     return [dst / f.name for f in missing]
 
 
@@ -90,20 +147,37 @@ def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Pat
 
     Returns the fresh file and where the old one went (``None`` if there was none).
     """
-    src, dst = Path(src), Path(dst)
-    found = sorted(src.glob(f"{lesson}-*.ipynb")) + sorted(src.glob(f"{lesson}.ipynb"))
+    src, dst = _path(src, "src"), _path(dst, "dst")
+    if not isinstance(lesson, str):
+        raise TypeError(f"lesson must be a text such as '02', not {type(lesson).__name__}")
+    if not src.is_dir():
+        raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
+    found = []
+    if re.fullmatch(r"[0-9]{2}(-[A-Za-z0-9_-]+)?", lesson):  # no glob, no "/", no ".."
+        found = sorted(src.glob(f"{lesson}-*.ipynb")) + sorted(src.glob(f"{lesson}.ipynb"))
     if len(found) != 1:
         names = ", ".join(p.stem[:2] for p in sorted(src.glob("[0-9][0-9]-*.ipynb")))
-        raise ValueError(f"lesson must name one lesson of {src} ({names}), got {lesson!r}")
+        raise ValueError(f"lesson must name one lesson of {src} ({names}), got {show(lesson)}")
     name = found[0].name
-    dst.mkdir(parents=True, exist_ok=True)
+    _folder(dst)
     old = None
-    if (dst / name).exists():
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        old = dst / "replaced" / f"{found[0].stem}-{stamp}.ipynb"
-        old.parent.mkdir(exist_ok=True)
-        (dst / name).rename(old)
-    _copy(found[0], dst / name, _metadata_or_none())
+    try:
+        if _there(dst / name):
+            if (dst / name).is_symlink() or not (dst / name).is_file():
+                raise ValueError(f"dst={show(str(dst), 200)}: {name} there is not a file: "
+                                 "move it away and run this again")
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            old = dst / "replaced" / f"{found[0].stem}-{stamp}.ipynb"
+            if _there(old):
+                raise ValueError(f"dst={show(str(dst), 200)}: {old} exists already: "
+                                 "wait a second and run this again")
+            old.parent.mkdir(exist_ok=True)
+            (dst / name).rename(old)
+        _copy(found[0], dst / name, _metadata_or_none())
+    except OSError as error:
+        kept = f" (your old copy is {old})" if old is not None else ""
+        raise ValueError(f"dst={show(str(dst), 200)}: cannot put a fresh {name} there "
+                         f"({error.strerror or error}){kept}") from None
     return dst / name, old
 
 
@@ -123,9 +197,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             for path in copy_lessons(args.src, args.dst):
                 print(f"copied to {path}")
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    except (ValueError, OSError) as exc:  # one line, never a traceback
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"{parser.prog}: {text}", file=sys.stderr)
+        return 2 if isinstance(exc, ValueError) else 1
     return 0
 
 

@@ -148,3 +148,105 @@ def test_make_fresh_names_the_lesson(tmp_path):
                           f"VENV={sys.prefix}", f"MY_LESSONS={tmp_path}", "LESSON=42"],
                          capture_output=True, text=True)
     assert out.returncode != 0 and re.search(r"lesson must name one lesson", out.stderr)
+
+
+# -- the working copy against places it must not harm ------------------------------------
+
+
+@pytest.mark.parametrize("dst", ["/etc/passwd", "/proc/cgteach-x", "/dev/stdout",
+                                 "/etc/passwd/x", "FILE", "FILE/sub"])
+def test_the_command_refuses_a_bad_destination_in_one_line(dst, tmp_path):
+    import sys
+
+    src = _one(tmp_path, LESSONS[0])
+    (tmp_path / "keep.txt").write_text("keep")
+    dst = dst.replace("FILE", str(tmp_path / "keep.txt"))
+    watched = Path("/etc/passwd")
+    before = watched.read_bytes()
+    for extra in ([], ["--fresh", LESSONS[0].stem[:2]]):
+        out = subprocess.run([sys.executable, "-m", "cgteach.classroom", str(src), dst, *extra],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2, out.stderr
+        assert out.stdout == ""
+        assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1, out.stderr
+        assert re.match(r"python -m cgteach\.classroom: dst='[^']*'[: ]", out.stderr), out.stderr
+    assert watched.read_bytes() == before
+    assert (tmp_path / "keep.txt").read_text() == "keep"
+    assert not Path("/proc/cgteach-x").exists()
+
+
+def test_the_functions_check_their_arguments(tmp_path):
+    src = _one(tmp_path, LESSONS[0])
+    for bad, name in [((1, tmp_path / "d"), "src"), ((src, True), "dst"), ((src, 3.0), "dst")]:
+        with pytest.raises(TypeError, match=f"^{name} must be a folder path"):
+            copy_lessons(*bad)
+        with pytest.raises(TypeError, match=f"^{name} must be a folder path"):
+            fresh_copy(*bad, "00")
+    with pytest.raises(ValueError, match="^dst must be a non-empty folder path"):
+        copy_lessons(src, "")
+    with pytest.raises(TypeError, match="^lesson must be a text"):
+        fresh_copy(src, tmp_path / "d", 0)
+    for lesson in ["../*", "*", "0?", "/etc/x", "00\0"]:
+        with pytest.raises(ValueError, match="^lesson must name one lesson"):
+            fresh_copy(src, tmp_path / "d", lesson)
+    (tmp_path / "file").write_text("keep")
+    with pytest.raises(ValueError, match="^dst=.*file.* exists and is not a folder"):
+        copy_lessons(src, tmp_path / "file")
+    assert not (tmp_path / "d").exists() and (tmp_path / "file").read_text() == "keep"
+
+
+def test_someone_elses_names_in_the_copy_are_never_followed_or_moved(tmp_path):
+    src = _one(tmp_path, LESSONS[0])
+    dst = tmp_path / "copy"
+    dst.mkdir()
+    # a dangling link with a lesson's name: not written through, not replaced
+    (dst / LESSONS[0].name).symlink_to(tmp_path / "elsewhere.ipynb")
+    assert copy_lessons(src, dst) == []
+    assert not (tmp_path / "elsewhere.ipynb").exists()
+    with pytest.raises(ValueError, match="is not a file: move it away"):
+        fresh_copy(src, dst, LESSONS[0].stem[:2])
+    assert (dst / LESSONS[0].name).is_symlink() and not (dst / "replaced").exists()
+    # a folder with a lesson's name: left where it is
+    (dst / LESSONS[0].name).unlink()
+    (dst / LESSONS[0].name).mkdir()
+    with pytest.raises(ValueError, match="is not a file: move it away"):
+        fresh_copy(src, dst, LESSONS[0].stem[:2])
+    assert (dst / LESSONS[0].name).is_dir()
+
+
+def test_a_copy_that_fails_half_way_leaves_no_half_file(tmp_path, monkeypatch):
+    import cgteach.classroom as classroom
+
+    src = _one(tmp_path, LESSONS[0])
+    (src / "notes.txt").write_text("x" * 1000)
+    dst = tmp_path / "copy"
+    real_open = open
+
+    class Full:
+        def __init__(self, f):
+            self.f = f
+
+        def write(self, data):
+            self.f.write(data[:10])
+            raise OSError(28, "No space left on device")
+
+        def close(self):
+            self.f.close()
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    def full_open(path, mode="r", *args, **kwargs):
+        f = real_open(path, mode, *args, **kwargs)
+        return Full(f) if "x" in mode else f
+
+    monkeypatch.setattr(classroom, "open", full_open, raising=False)
+    with pytest.raises(ValueError, match=r"^dst=.*: cannot copy .* \(No space left on device\)"):
+        copy_lessons(src, dst)
+    assert list(dst.iterdir()) == []
+    monkeypatch.undo()
+    assert sorted(p.name for p in copy_lessons(src, dst)) == sorted([LESSONS[0].name,
+                                                                      "notes.txt"])

@@ -100,9 +100,9 @@ def test_draw_value_strip_refuses_a_bad_row_length(per_row):
 def test_a_huge_position_draws_a_summary_in_well_under_a_second():
     dh.png(stalk(3))    # matplotlib imported and warm
     big = stalk(100_000)
-    start = time.perf_counter()
+    start = time.process_time()
     data = big._repr_png_()
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert data.startswith(b"\x89PNG")
     ax = dh.draw_position(big)
     text = " ".join(t.get_text() for t in ax.texts)

@@ -324,8 +324,8 @@ def test_explain_is_cheap_on_a_long_stalk():
     import time
 
     h = Hackenbush([(k, k + 1, "blue" if k % 3 else "red") for k in range(2000)])
-    start = time.perf_counter()
+    start = time.process_time()
     e = explain(h)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert e.value == value(h) and e.children == ()
     assert [v for _, v in e.left + e.right] != []

@@ -172,10 +172,10 @@ def test_dense_twenty_edges_are_valued_and_bigger_refused_fast():
     ring = [(k, k + 1, "blue" if k % 3 else "red") for k in range(39)] + [(39, 0, "red")]
     chords = ring + [(k, k + 19, "blue") for k in range(1, 20, 3)]
     for h in (bigger, Hackenbush(chords)):
-        start = time.perf_counter()
+        start = time.process_time()
         with pytest.raises(partizan.TooTangled, match="circuits") as err:
             value(h)
-        assert time.perf_counter() - start < 1
+        assert time.process_time() - start < 1
         assert "block" in str(err.value)
 
 
@@ -191,10 +191,10 @@ def test_search_budget_refuses_long_overlapping_circuits_fast():
         u, v = rng.sample(range(t + 1), 2)
         edges.append((u, v, rng.choice(BLUE_RED)))
     h = Hackenbush(edges)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(partizan.TooTangled, match="cuts tried"):
         value(h)
-    assert time.perf_counter() - start < 2  # under 1 s on an idle machine (bench_tangled)
+    assert time.process_time() - start < 2  # under 1 s on an idle machine (bench_tangled)
 
 
 def test_long_block_search_calls_the_engine_entry_point():
@@ -407,10 +407,10 @@ def test_too_tangled_is_fast_and_says_why():
     h = Hackenbush(edges)
     for call in (value, Hackenbush.canonical, Hackenbush.outcome,
                  lambda p: p.winning_moves("blue")):
-        start = time.perf_counter()
+        start = time.process_time()
         with pytest.raises(partizan.TooTangled, match="independent circuits") as err:
             call(h)
-        assert time.perf_counter() - start < 1
+        assert time.process_time() - start < 1
         assert isinstance(err.value, ValueError)
 
 

@@ -110,10 +110,10 @@ def test_install_settings_refuses_non_paths_and_places_it_cannot_write(place):
     for fd in (1, True):
         with pytest.raises(TypeError, match="prefix"):
             install_settings(fd)
-    # a file where a folder must be.  (It raises NotADirectoryError today, not a
-    # ValueError: reported to the lead, live.py is not this suite's.)
-    with pytest.raises((ValueError, OSError)):
-        install_settings(place / "notes.txt")
+    # a file where a folder must be, itself or further up
+    for prefix in (place / "notes.txt", place / "notes.txt" / "env", str(place / "notes.txt")):
+        with pytest.raises(ValueError, match="prefix=.*notes.txt.* not a folder"):
+            install_settings(prefix)
     assert snapshot(place) == before
     os.fstat(1)
 
@@ -121,10 +121,23 @@ def test_install_settings_refuses_non_paths_and_places_it_cannot_write(place):
 def test_install_settings_in_a_read_only_place_makes_nothing():
     from cgteach.present.live import install_settings
 
-    # (FileNotFoundError today rather than a ValueError: reported, as above)
-    with pytest.raises((ValueError, OSError)):
+    with pytest.raises(ValueError, match=r"prefix='/proc/cgteach-prefix': cannot write there"):
         install_settings("/proc/cgteach-prefix")
     assert not Path("/proc/cgteach-prefix").exists()
+
+
+@pytest.mark.parametrize("blocked", ["share/jupyter", "share/jupyter/lab",
+                                     "share/jupyter/labextensions"])
+def test_install_settings_stops_at_a_file_inside_the_environment(blocked, tmp_path):
+    # someone's file where a folder must be: refused before anything is copied
+    from cgteach.present.live import install_settings
+
+    (tmp_path / blocked).parent.mkdir(parents=True)
+    (tmp_path / blocked).write_text("keep")
+    before = snapshot(tmp_path)
+    with pytest.raises(ValueError, match=f"prefix=.* holds .*{blocked}', which is not a folder"):
+        install_settings(tmp_path)
+    assert snapshot(tmp_path) == before
 
 
 # -- the lesson exports: the cases test_present_writers.py lacks ----------------------

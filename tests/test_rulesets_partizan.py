@@ -158,10 +158,10 @@ def test_bad_rectangles(m, n, exc):
 
 
 def test_a_board_too_big_to_value_is_refused_at_once_with_the_reason():
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ValueError, match="region of 64 free cells"):
         Domineering.rectangle(8, 8).value()
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     # a big board of small regions is fine: the regions are valued one by one
     striped = Domineering(["..#" * 10 + "..."] * 2)
     assert len(striped.regions()) == 11
@@ -330,10 +330,10 @@ def test_bad_rows(row, exc, words):
 
 
 def test_a_segment_too_long_to_search_is_refused_at_once():
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ValueError, match="too long to search"):
         ToadsAndFrogs("T_" * 20 + "F_" * 20).value()
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 def test_pictures():

@@ -166,9 +166,9 @@ def test_mixed_drawings_with_circuits_past_the_live_limit_are_refused_fast():
 
     n = LIVE_EDGES + 1
     ring = [(k, (k + 1) % n, ("green", "blue", "red")[k % 3]) for k in range(n)]
-    start = time.perf_counter()
+    start = time.process_time()
     editor = HackenbushEditor(Hackenbush(ring))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert editor.value_text == "?" and f"up to {LIVE_EDGES} edges" in editor.outcome_text
 
 
@@ -179,9 +179,9 @@ def test_large_tangled_blue_red_drawings_are_not_searched_live():
 
     n = LIVE_EDGES + 1
     ring = [(k, (k + 1) % n, "blue" if k % 3 else "red") for k in range(n)]
-    start = time.perf_counter()
+    start = time.process_time()
     editor = HackenbushEditor(Hackenbush(ring))
-    assert time.perf_counter() - start < 1.0                  # a fast refusal
+    assert time.process_time() - start < 1.0                  # a fast refusal
     assert editor.value is None and editor.value_text == "?"
     assert "Not valued while you draw" in editor.outcome_text
     assert f"up to {LIVE_EDGES} edges" in editor.outcome_text

@@ -41,6 +41,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from cgteach._validate import show
+
 __all__ = ["LAB_SETTINGS", "EXTENSION", "install_settings", "overrides_path", "extension_path"]
 
 #: What the lessons need from JupyterLab: no news pop-up, no update check, and the
@@ -71,8 +73,22 @@ def _prefix(prefix) -> Path:
         raise TypeError(f"prefix must be a path (str or os.PathLike), not {type(prefix).__name__}")
     text = os.fspath(prefix)
     if not isinstance(text, str) or not text or "\0" in text:
-        raise ValueError(f"prefix must be a non-empty folder path, got {prefix!r}")
+        raise ValueError(f"prefix must be a non-empty folder path, got {show(prefix)}")
     return Path(text)
+
+
+def _writable_prefix(prefix) -> Path:
+    """``prefix`` as a Path; a ValueError naming it if a file stands where a folder must."""
+    root = _prefix(prefix)
+    for folder in (root, overrides_path(root).parent, extension_path(root).parent):
+        place = folder
+        while not (place.exists() or place.is_symlink()) and place.parent != place:
+            place = place.parent
+        if not place.is_dir():
+            what = "is" if place == root else f"holds {show(str(place), 200)}, which is"
+            raise ValueError(f"prefix={show(str(root), 200)} {what} not a folder: "
+                             "give the folder of a Python environment")
+    return root
 
 
 def overrides_path(prefix=None) -> Path:
@@ -178,13 +194,18 @@ def install_settings(prefix=None) -> Path:
     malformed overrides file (invalid JSON, ``NaN``, not an object) raises
     :class:`ValueError` naming it and is left as it was.  Returns the overrides path.
     """
-    path = overrides_path(prefix)
+    root = _writable_prefix(prefix)
+    path = overrides_path(root)
     data = _read(path)
     for stale in STALE:
         data.pop(stale, None)
     for plugin, values in LAB_SETTINGS.items():
         data.setdefault(plugin, {}).update(values)
     _check(data, path.name)
-    _install_extension(extension_path(prefix))
-    _write_json(path, data)
+    try:
+        _install_extension(extension_path(root))
+        _write_json(path, data)
+    except OSError as error:
+        raise ValueError(f"prefix={show(str(root), 200)}: cannot write there "
+                         f"({error.strerror or error})") from None
     return path
