@@ -40,6 +40,7 @@ MEASURE = """(root) => {
     const style = getComputedStyle(el);
     if (style.display === "none" || style.visibility === "hidden") continue;
     if (el.closest("title, style")) continue;
+    if (el.closest(".cg-sr-only")) continue;  // read aloud, never shown
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     let px;

@@ -21,7 +21,8 @@ function nameSliders(box) {
 }
 
 function render({ model, el }) {
-  const root = htmlEl("div", { class: "cg-widget nim-explorer-voice",
+  // Not a card (no .cg-widget): the voice takes no room and shows nothing.
+  const root = htmlEl("div", { class: "nim-explorer-voice", style: "position: relative; height: 0",
     "data-testid": "nim-explorer-voice" }, el);
   const announce = liveRegion(root, "nim-explorer");
   const say = () => announce(model.get("text"));
