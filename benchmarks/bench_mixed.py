@@ -73,7 +73,47 @@ def main():
         f, s = statistics.median(fast), statistics.median(slow)
         print(f"  {m:3} edges, 2 circuits: engine {f * 1e3:8.2f} ms  plain {s * 1e3:9.1f} ms  "
               f"ratio {s / f:6.0f}x", flush=True)
+    print()
+    stalks()
     return 0
+
+
+def stalks():
+    """Issue 25: mixed stalks from the ground up against ordinal sums edge by edge from the top.
+
+    Each side runs in a fresh process (the game engine remembers games for
+    the session, and a warm start would flatter the second).
+    """
+    import subprocess
+
+    print("mixed stalks (green/blue, random, seed 25): ground up vs edge by edge from the top")
+    code = (
+        "import random, sys, time\n"
+        "from cgteach.games import ZERO, STAR, number, ordinal_sum\n"
+        "from cgteach.hackenbush import Hackenbush\n"
+        "n, how = int(sys.argv[1]), sys.argv[2]\n"
+        "rng = random.Random(25)\n"
+        "cs = [rng.choice(['green', 'blue']) for _ in range(n)]\n"
+        "t = time.process_time()\n"
+        "if how == 'engine':\n"
+        "    g = Hackenbush([(i, i + 1, c) for i, c in enumerate(cs)]).canonical()\n"
+        "else:\n"
+        "    g = ZERO\n"
+        "    for c in reversed(cs):\n"
+        "        g = ordinal_sum(STAR if c == 'green' else number(1), g)\n"
+        "print(time.process_time() - t, hash(g))\n"
+    )
+
+    def run(n, how):
+        out = subprocess.run([sys.executable, "-c", code, str(n), how], capture_output=True,
+                             text=True, timeout=600, check=True).stdout.split()
+        return float(out[0]), out[1]
+
+    for n in (100, 200, 300):
+        (t1, h1), (t2, h2) = run(n, "engine"), run(n, "top")
+        assert h1 == h2, "the two constructions disagree"
+        print(f"  {n:4} edges: engine {t1:7.3f} s  edge by edge {t2:7.3f} s  "
+              f"ratio {t2 / t1:6.0f}x", flush=True)
 
 
 if __name__ == "__main__":

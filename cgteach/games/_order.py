@@ -551,12 +551,139 @@ def _ordinal(g, h) -> Game:
     key = (g._id, h._id)
     r = _ORD.get(key)
     if r is None:
-        r = _canonical(
-            list(g.left) + [_ordinal(g, o) for o in h.left],
-            list(g.right) + [_ordinal(g, o) for o in h.right],
-        )
+        if g._num is not None and (g._num == 1 or g._num == -1) or g._nim == 1:
+            r = _edge_ordinal(g, h)
+        else:
+            r = _canonical(
+                list(g.left) + [_ordinal(g, o) for o in h.left],
+                list(g.right) + [_ordinal(g, o) for o in h.right],
+            )
         _ORD[key] = r
     return r
+
+
+# An edge under a game: G:H for G = 1, -1 or * (a blue, red or green
+# Hackenbush edge with H standing on it) needs no comparison at all.  With H
+# canonical,
+#
+#     1:H = {1:H^L | 1:H^R}  (or {0 | 1:H^R} when H has no left option),
+#    -1:H = the mirror image,   *:H = {0, *:H^L | 0, *:H^R},
+#
+# is already canonical.  The reasons, all from one lemma:
+#
+# (a) G:A >= G:B iff A >= B, for any forms G, A, B.  If A - B >= 0, Left
+#     wins G:A - G:B moving second: she answers a move in the tops by her
+#     winning answer in A - B, and a move in one base by the same move in
+#     the other base, which leaves G' - G' = 0.  If A - B is not >= 0, Right
+#     wins moving first in the same way.
+# (b) So the options 1:a (a in H^L) are pairwise incomparable, as the a are,
+#     and none reverses: a Right option 1:b of 1:a (b in a^R) with
+#     1:b <= 1:H would mean b <= H, a reversible a in canonical H.
+# (c) The base's own options: 1:H > 0 (Left cuts the bottom edge and wins,
+#     whoever starts), so 1:a > 0 and the option 0 of 1 is dominated as soon
+#     as H has a left option; 0 has no options, so it never reverses.  For
+#     *:H, the first player cuts the green bottom edge and wins, so *:H and
+#     every *:a are fuzzy with 0: 0 stays on both sides, dominates nothing
+#     and is not dominated, and a right option 0 of *:a is not <= *:H.
+#
+# tests/test_games.py checks this against the general construction.
+
+
+def _edge_ordinal(g, h) -> Game:
+    _spend()
+    left = [_ordinal(g, o) for o in h.left]
+    right = [_ordinal(g, o) for o in h.right]
+    if g._nim == 1:
+        left.append(ZERO)
+        right.append(ZERO)
+    elif g._num > 0:
+        if not left:
+            left.append(ZERO)
+    elif not right:
+        right.append(ZERO)
+    return _intern(left, right)
+
+
+# A whole stalk at once.  The positions of a Hackenbush stalk are its
+# prefixes P_0 = 0, P_1, ..., P_n (cutting edge j+1 leaves P_j), and any two
+# compare by one colour: for i < j, P_j = P_i : S with S the segment of
+# edges i+1..j, so by (a) above P_j - P_i has the sign of S, and S has the
+# sign of its bottom edge (blue: Left cuts it and wins whoever starts, so
+# S > 0; red: S < 0; green: the first player cuts it, S is fuzzy).  Built
+# from the ground up, every canonical form met has prefixes as its options
+# (a reversible option is replaced by options of a canonical prefix), so a
+# stalk of n edges is n interned games and no comparison by definition:
+# quadratic in the worst case (the canonical form itself can be that big),
+# where building it edge by edge from the top makes all n**2 / 2 segments.
+#
+# tests/test_games.py checks this against ordinal sums built from the top.
+
+
+def _stalk(colours) -> Game:
+    """The canonical form of a Hackenbush stalk; ``colours`` from the ground up (1, -1 or 0)."""
+    n = len(colours)
+    c = list(colours)
+    games = [ZERO]
+    lefts: list[list[int]] = [[]]
+    rights: list[list[int]] = [[]]
+    # whether prefix j, as a Left option, reverses: one of its canonical Right
+    # options P_r lies below every later prefix, i.e. edge r+1 is blue (and
+    # the mirror for Right options)
+    rev_left: list[bool] = [False]
+    rev_right: list[bool] = [False]
+    left_cands: list[int] = []  # prefixes left by a Left move, low to high
+    right_cands: list[int] = []
+
+    def below(a, b):  # P_a < P_b for distinct prefixes
+        return c[a] > 0 if a < b else c[b] < 0
+
+    def maximal(xs, left):
+        if len(xs) < 2:
+            return xs
+        top = max(xs)
+        if left:
+            low = min((b for b in xs if c[b] < 0), default=n)  # P_low > every higher prefix
+            return [a for a in xs if not ((c[a] > 0 and a < top) or low < a)]
+        low = min((b for b in xs if c[b] > 0), default=n)
+        return [a for a in xs if not ((c[a] < 0 and a < top) or low < a)]
+
+    for k in range(1, n + 1):
+        _spend()
+        j = k - 1
+        if c[j] >= 0:
+            if left_cands and c[left_cands[-1]] > 0:
+                left_cands.pop()  # a blue cut below a later Left option is dominated
+            left_cands.append(j)
+        if c[j] <= 0:
+            if right_cands and c[right_cands[-1]] < 0:
+                right_cands.pop()
+            right_cands.append(j)
+        # left_cands keeps green cuts and at most a blue one on top: no two
+        # compare, so nothing is dominated; bypass the reversible ones
+        left = []
+        for a in left_cands:
+            if rev_left[a]:
+                r = next(r for r in rights[a] if c[r] > 0)
+                left.extend(lefts[r])
+            else:
+                left.append(a)
+        right = []
+        for a in right_cands:
+            if rev_right[a]:
+                r = next(r for r in lefts[a] if c[r] < 0)
+                right.extend(rights[r])
+            else:
+                right.append(a)
+        if len(left) != len(left_cands):
+            left = maximal(sorted(set(left)), True)
+        if len(right) != len(right_cands):
+            right = maximal(sorted(set(right)), False)
+        lefts.append(left)
+        rights.append(right)
+        rev_left.append(any(c[r] > 0 for r in right))
+        rev_right.append(any(c[r] < 0 for r in left))
+        games.append(_intern([games[a] for a in left], [games[a] for a in right]))
+    return games[n]
 
 
 # Names from the modules built on this one, bound once they exist

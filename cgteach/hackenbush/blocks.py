@@ -224,6 +224,26 @@ class _Games:
             found = self.edges[key] = self.games.ordinal_sum(self.colour[c], x)
         return found
 
+    def stalk(self, colours):
+        """The stalk with these colours from the ground up, in one go.
+
+        See ``cgteach.games._order._stalk``: no comparison by definition.
+        """
+        if all(c == 0 for c in colours):
+            return self.games.nimber(len(colours))
+        if all(colours):
+            x = Fraction(0)
+            for c in reversed(colours):
+                x = edge_under(x, c)
+            return self.games.number(x)
+        key = ("stalk", colours)
+        found = self.edges.get(key)
+        if found is None:
+            from cgteach.games._order import _stalk
+
+            found = self.edges[key] = _stalk(colours)
+        return found
+
     @staticmethod
     def options(x):
         return list(x.left), list(x.right)
@@ -742,6 +762,40 @@ class _BitBlock:
         return out
 
 
+def _stalk_steps(plan):
+    """The plan with every stalk (a path of bridges up to a leaf) as one step.
+
+    A step ``(3, colours, nodes, p)`` is the stalk standing on ``p`` with
+    these colours from the ground up, through ``nodes`` (the top end of each
+    edge).  The game algebra values a stalk from the ground up
+    (:meth:`_Games.stalk`), in time about the size of its canonical form,
+    where edge by edge from the top it would build every segment of it.
+    """
+    hanging = defaultdict(int)  # steps standing on each node
+    for _, _, _, p in plan:
+        hanging[p] += 1
+    out = []
+    stalks = defaultdict(list)  # node -> the (colours, nodes) of the stalks standing on it
+    for step in plan:
+        kind, c, top, p = step
+        if kind == 0 and hanging[top] == 0:
+            stalks[p].append(((c,), (top,)))
+            continue
+        if kind == 0 and hanging[top] == 1 and stalks.get(top):
+            cs, nodes = stalks.pop(top)[0]
+            stalks[p].append(((c,) + cs, (top,) + nodes))
+            continue
+        # this step reads the values at its nodes: the stalks standing there are done
+        for x in (top,) if kind == 0 else top if kind == 2 else ():
+            for cs, nodes in stalks.pop(x, ()):
+                out.append((3, cs, nodes, x))
+        out.append(step)
+    for x, found in stalks.items():
+        for cs, nodes in found:
+            out.append((3, cs, nodes, x))
+    return out
+
+
 class _Engine:
     """Value drawings given as signed edges ``(u, v, c)`` on the root node ``0``.
 
@@ -775,7 +829,10 @@ class _Engine:
     def evaluate(self, edges: tuple, weights=None):
         plan = self.plans.get(edges)
         if plan is None:
-            plan = self.plans[edges] = _plan(edges)
+            plan = _plan(edges)
+            if hasattr(self.alg, "stalk"):
+                plan = _stalk_steps(plan)
+            self.plans[edges] = plan
         alg = self.alg
         zero = alg.zero
         acc = dict(weights) if weights else {}
@@ -784,6 +841,13 @@ class _Engine:
                 here = self.search(
                     a, tuple((k, acc[x]) for k, x in enumerate(b, 1) if acc.get(x, zero) != zero)
                 )
+            elif kind == 3:
+                if weights and any(x in weights for x in b):
+                    here = zero  # something hangs inside the stalk: edge by edge
+                    for c, x in zip(reversed(a), reversed(b), strict=True):
+                        here = alg.edge(c, alg.add(acc[x], here) if x in acc else here)
+                else:
+                    here = alg.stalk(a)
             else:
                 here = alg.edge(a, acc.get(b, zero) if kind == 0 else zero)
             acc[p] = alg.add(acc[p], here) if p in acc else here
