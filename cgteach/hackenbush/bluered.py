@@ -584,8 +584,25 @@ def stalk(x_or_colours, ground=0) -> Hackenbush:
     Hackenbush([(0, 1, 'blue'), (1, 2, 'red'), (2, 3, 'blue')], ground=(0,))
     >>> value(stalk(["red", "blue", "blue"]))
     Fraction(-1, 4)
+
+    Colours may include green; such a stalk is a game, not a number:
+
+    >>> stalk(["green", "blue"]).canonical()
+    parse('↑*')
     """
-    if isinstance(x_or_colours, (list, tuple)):
+    if isinstance(x_or_colours, (list, tuple)) and any(
+        isinstance(c, str) and c.lower() in ("green", "g") for c in x_or_colours
+    ):
+        names = {"green": "green", "g": "green", "blue": "blue", "b": "blue", "left": "blue",
+                 "+": "blue", "red": "red", "r": "red", "right": "red", "-": "red"}
+        colours = []
+        for i, c in enumerate(x_or_colours):
+            if not isinstance(c, str) or c.lower() not in names:
+                raise ValueError(
+                    f"stalk edge {i} has colour {_show(c)}; a stalk uses 'blue', 'red' and 'green'"
+                )
+            colours.append(names[c.lower()])
+    elif isinstance(x_or_colours, (list, tuple)):
         # Every sequence of signs is the sign expansion of its own value, so
         # this normalises spellings such as "b"/"left" without changing colours.
         colours = stalk_for(stalk_value(list(x_or_colours)))
