@@ -118,3 +118,18 @@ def test_a_stalk_inside_a_drawing_is_still_one_step():
     from cgteach.hackenbush import partizan
 
     assert h.canonical() == partizan.canonical_by_search(h)
+
+
+def test_a_stalk_too_tall_for_the_game_engine_is_refused_at_once():
+    rng = random.Random(500)
+    h = Hackenbush([(i, i + 1, rng.choice(["green", "blue"])) for i in range(500)])
+    from cgteach.hackenbush import partizan
+
+    # a TooTangled (a ValueError) naming the limit, from every entry point
+    for call in (h.canonical, lambda: h.winning_moves("blue"), h.outcome):
+        try:
+            call()
+        except partizan.TooTangled as e:
+            assert "MAX_BIRTHDAY" in str(e) and "400" in str(e)
+        else:
+            raise AssertionError("a 500-edge green-blue stalk was valued")

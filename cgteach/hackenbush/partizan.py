@@ -363,6 +363,14 @@ class _Budget:
                 "MAX_MIXED_WORK); drawings that mix green with blue and red have values "
                 "that grow quickly with their height: try a smaller drawing"
             ) from None
+        if (kind is not None and issubclass(kind, ValueError)
+                and not issubclass(kind, TooTangled) and "cgteach.games.MAX_BIRTHDAY" in str(exc)):
+            raise TooTangled(
+                "this drawing is too tall to value as a game: its value would be born after "
+                f"day {self.games.MAX_BIRTHDAY}, the game engine's limit (cgteach.games."
+                "MAX_BIRTHDAY); a stalk mixing green with blue and red may have about that "
+                "many edges (blue-red and all-green drawings have no such limit)"
+            ) from None
         return False
 
 
