@@ -133,3 +133,27 @@ def test_a_stalk_too_tall_for_the_game_engine_is_refused_at_once():
             assert "MAX_BIRTHDAY" in str(e) and "400" in str(e)
         else:
             raise AssertionError("a 500-edge green-blue stalk was valued")
+
+
+def test_a_big_game_unpickles_in_a_fresh_process_as_the_same_game():
+    # unpickling interns the canonical options as they are (linear); it used
+    # to canonicalise them again, 5 s for a 300-edge green-blue stalk
+    import pickle
+    import subprocess
+    import sys
+
+    rng = random.Random(300)
+    colours = [rng.choice([1, 0]) for _ in range(300)]
+    data = pickle.dumps(_stalk(colours))
+    code = (
+        "import pickle, sys, time\n"
+        "from cgteach.games._order import _stalk\n"
+        "t = time.process_time()\n"
+        "g = pickle.loads(sys.stdin.buffer.read())\n"
+        "spent = time.process_time() - t\n"
+        f"print(g is _stalk({colours!r}), spent)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True,
+                         timeout=120, check=True).stdout.split()
+    assert out[0] == b"True"
+    assert pickle.loads(data) is _stalk(colours)

@@ -642,8 +642,17 @@ def number(x) -> Game:
 
 
 def _from_canonical_options(left, right) -> Game:
-    """Unpickle a canonical game from its canonical options (see Game.__reduce__)."""
-    return _canonical(list(left), list(right))
+    """Unpickle a canonical game from its canonical options (see Game.__reduce__).
+
+    The options were the canonical options of a canonical game when it was
+    pickled, so they are interned as they are: linear in the size of the
+    game, where canonicalising them again would compare them by definition
+    (seconds for a game of a few hundred days).  A pickle is trusted data
+    (unpickling runs whatever code the pickle names: Python's own rule).
+    """
+    if not all(isinstance(g, Game) for g in (*left, *right)):
+        raise TypeError("a pickled game's options must be games")
+    return _intern([g._core for g in left], [g._core for g in right])
 
 
 def nimber(n) -> Game:
