@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from fractions import Fraction
+from operator import itemgetter
 
 from cgteach._validate import as_fraction as _as_fraction
 from cgteach._validate import show as _show
@@ -368,6 +369,16 @@ def _canonical_order(block, p, nodes):
         classes = len(names)
 
 
+class _Order(tuple):
+    """The nodes of a block but its foot, in order; ``get(w)``: the tuple of their numbers."""
+
+    def __new__(cls, nodes):
+        self = super().__new__(cls, nodes)
+        # (w[v] for v in self) as a tuple, without a loop in Python: the table key
+        self.get = itemgetter(*self) if len(self) > 1 else (lambda w, v=self[0]: (w[v],))
+        return self
+
+
 class _BitBlock:
     """One blue-red block searched on bitmasks (the engine for blocks worth numbers).
 
@@ -420,7 +431,6 @@ class _BitBlock:
         self.searched = 0
         self.splits: dict = {}  # (mask << 8 | root): the steps of split()
         self.children: dict = {}  # (mask << 9 | foot << 1 | left): one side's cuts, _children()
-        self.edges: dict = {}  # (colour, number on top): the edge's value, c:x
 
     def split(self, mask, root):
         """How to value the standing edges ``mask`` above ``root``: a list of steps.
@@ -487,7 +497,7 @@ class _BitBlock:
                 nodes &= ~(1 << p)
                 order = self.orders.get(nodes)
                 if order is None:
-                    order = self.orders[nodes] = tuple(v for v in range(n) if nodes >> v & 1)
+                    order = self.orders[nodes] = _Order(v for v in range(n) if nodes >> v & 1)
                 steps.append((1, block, p, order))
         self.splits[mask << 8 | root] = steps
         return steps
@@ -499,14 +509,9 @@ class _BitBlock:
             steps = self.split(mask, root)
         total = 0
         copied = False
-        edges = self.edges
+        edge = self.alg.edge
         for kind, a, p, b in steps:
-            if kind:
-                x = self.search(a, p, b, w)
-            else:
-                x = edges.get((b, w[a]))
-                if x is None:
-                    x = edges[b, w[a]] = self.alg.edge(b, w[a])
+            x = self.search(a, p, b, w) if kind else edge(b, w[a])
             if p == root:
                 total += x
             else:
@@ -518,7 +523,8 @@ class _BitBlock:
 
     def search(self, mask, foot, order, w):
         """One block standing on ``foot`` with numbers hanging: its value, memoised."""
-        key = (mask, foot, *[w[v] for v in order])
+        here = order.get(w)  # the numbers hanging at the block's nodes, a tuple
+        key = (mask << 8 | foot, here)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -549,7 +555,7 @@ class _BitBlock:
                     f"({engine.positions} different positions of blocks); try fewer or "
                     "shorter circuits, or smaller pieces hanging on them"
                 )
-        if not any(w[v] for v in order):
+        if not any(here):
             lo = self._best(mask, foot, w, True, None)
             hi = self._best(mask, foot, w, False, None)
         else:
@@ -567,8 +573,7 @@ class _BitBlock:
         children = self.children.get(mask << 9 | foot << 1 | left)
         if children is None:
             children = self._children(mask, foot, left)
-        alg = self.alg
-        edges = self.edges
+        one = self.alg.one
         search = self.search
         for steps in children:
             # self.value(mask ^ bit, w, foot), inlined: this loop is most of the work
@@ -579,9 +584,14 @@ class _BitBlock:
                 if kind:
                     x = search(a, p, b, u)
                 else:
-                    x = edges.get((b, u[a]))
-                    if x is None:
-                        x = edges[b, u[a]] = alg.edge(b, u[a])
+                    # _Numbers.edge(b, u[a]) inlined: Berlekamp's rule for an edge
+                    # of colour b (+1 or -1) under the number u[a]
+                    y = u[a] * b
+                    if y >= 0:
+                        x = (y + one) * b
+                    else:
+                        n = (one - y) // one + 1  # the smallest n > 0 with y + n > 1
+                        x = ((y + n * one) >> (n - 1)) * b
                 if p == foot:
                     after += x
                 else:
