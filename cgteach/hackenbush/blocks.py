@@ -43,6 +43,18 @@ MAX_BLOCK_CIRCUITS = 8
 #: seconds; long overlapping circuits estimate in the millions.
 MAX_BLOCK_WORK = 400_000
 
+#: The same estimate's limit for a blue-red block of more than
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges (long overlapping circuits, which
+#: carry many numbers hanging on them, so a search meets far more positions
+#: than the estimate says).  Calibrated on the random chords of issue 27
+#: (benchmarks/bench_tangled.py): every such block of the 60-edge family
+#: (23-30 edges, 5-6 circuits, estimates 94 000 to 990 000) and of 40 edges
+#: with 8 chords (120 000 and 190 000) needs more than 3 000 000 cuts tried
+#: (over ten seconds), while the 40-edge family's only one (21 edges, 4
+#: circuits, estimate 4 400) is valued with 724 000.  So these are refused
+#: at once instead of after a second of search.
+MAX_LONG_BLOCK_WORK = 50_000
+
 #: A budget for drawings that pass the size limits but still lead to too
 #: many positions (long overlapping circuits carrying large hanging pieces):
 #: the most blocks, with the values hanging on them, that one valuation
@@ -55,15 +67,20 @@ MAX_BLOCK_WORK = 400_000
 MAX_SEARCH_BLOCKS = 40_000
 
 #: The same budget for the bitmask engine (blue-red blocks of more than
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 110 000 a
-#: second on this 2-core machine under load, so a refusal comes within a
-#: second; the slowest lecture drawing of 60 edges benchmarked needs 65 000.
-MAX_SEARCH_CUTS = 80_000
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 250 000 a
+#: second of processor time on this 2-core machine, so a refusal comes within
+#: about four seconds.  The random chords of issue 27 need up to 724 000
+#: (40 edges, 4 chords: valued); blocks that need more than 3 000 000 are
+#: refused up front by :data:`MAX_LONG_BLOCK_WORK` (issue 27, measured).
+MAX_SEARCH_CUTS = 1_000_000
 
 #: The budget of one dense blue-red block (at most
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: a dense
-#: block of 20 edges may need 200 000 of them (seconds), and is valued.
-MAX_DENSE_SEARCH = 400_000
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: the dense
+#: 20-edge drawings of benchmarks/bench_tangled.py need up to 143 000 of
+#: them and the random chords of 40 edges (4 chords) up to 115 000 (four
+#: seconds of processor time), and are valued; a block that needs more is
+#: refused after about seven seconds (it was 400 000, over twelve seconds).
+MAX_DENSE_SEARCH = 200_000
 #: Dense blue-red blocks (many short circuits, as in a random multigraph):
 #: a block of at most this many edges is searched with up to
 #: :data:`MAX_DENSE_BLOCK_CIRCUITS` independent circuits (the bitmask engine
@@ -991,12 +1008,14 @@ def _check_size(edges, what: str, mixed: bool = False):
             )
         if not mixed and all(c for _, _, c in block):
             work = _block_work(block)
-            if work > MAX_BLOCK_WORK:
+            most = MAX_BLOCK_WORK if len(block) <= MAX_DENSE_BLOCK_EDGES else MAX_LONG_BLOCK_WORK
+            if work > most:
                 raise TooTangled(
                     f"this drawing is too tangled to {what}: it has a block of {len(block)} "
                     f"edges with {circuits} independent circuits whose chains could stand in "
                     f"about {work:,} ways (a block is a part in which every two edges lie on "
-                    f"a common circuit); blocks are searched up to {MAX_BLOCK_WORK:,} — "
+                    f"a common circuit); blocks of {len(block)} edges are searched up to "
+                    f"{most:,} — "
                     "shorten its circuits or remove a few edges that close them"
                 )
 
