@@ -216,11 +216,14 @@ positions searched are counts, the same on every machine):
   4 signs tried), whenever it held for a one-sign tail (``t`` = one blue,
   or one red, edge) it held for every tail beginning with that sign (97 of
   150 cases for both signs at once; 48 and 47 of 80 sign by sign), with no
-  counterexample.
-  If that were proved (with a test as cheap as valuing ``P[a:B]`` and
-  ``P[a:R]``), the search would walk each hanging number only down to the
-  first prefix that passes, and the product over the nodes would shrink
-  to a product of short prefixes.  It is not proved, so it is not used.
+  counterexample there.  But on real positions of the search (55
+  sub-blocks of the last 40-edge drawing, each with two or more numbers
+  hanging, a random one of them cut to each of its prefixes) 11 of 73
+  one-sign agreements did not extend to every tail of up to 3 signs: so a
+  one-step test is not sound, and a rule that would let the search walk
+  each hanging number only down to a short prefix (shrinking the product
+  over the nodes) needs a condition still to be found and proved.  Nothing
+  of it is used.
   What I could prove (by induction on ``t``, using only fact 4) needs the
   options of ``P[a]`` that do not touch the tail to stay put: Left's best
   ``l`` with ``l + d <= P[a]``, Right's best ``r`` with every ``P[a]:t'``
