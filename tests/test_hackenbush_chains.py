@@ -9,8 +9,13 @@ hundreds of random small drawings with long circuits and pieces hanging.
 
 from __future__ import annotations
 
+import random
+import sys
+import time
 from fractions import Fraction as F
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +52,8 @@ def test_each_shortcut_against_the_engine_before_and_the_plain_search(h):
     assert engine_value(h, finest_first=False, early=False) == plain  # the engine before
     assert engine_value(h, finest_first=True, early=False) == plain  # finest numbers first
     assert engine_value(h, finest_first=False, early=True) == plain  # one side early
+    assert engine_value(h, candidates=True) == plain  # cuts valued only as far as needed
+    assert engine_value(h, candidates=True, early=True) == plain
     assert engine_value(h) == value(h) == plain  # both, as shipped
 
 
@@ -60,7 +67,8 @@ def test_shortcuts_with_numbers_hanging_at_every_node(h, data):
 
     edges = tuple(blocks._signed(h))
     nodes = sorted({x for u, v, _ in edges for x in (u, v)} - {0})
-    values = [F(0), F(1), F(-1), F(2), F(1, 2), F(-3, 4), F(5, 4)]
+    # (-3 and -5/2 under an edge: Berlekamp's rule with n > 1, inlined in the cut loop)
+    values = [F(0), F(1), F(-1), F(2), F(1, 2), F(-3, 4), F(5, 4), F(-3), F(-5, 2)]
     weights = {v: data.draw(st.sampled_from(values)) for v in nodes}
     name = {1: "blue", -1: "red"}
     drawn = [(u, v, name[c]) for u, v, c in edges]  # the signed names, ground 0
@@ -79,6 +87,50 @@ def test_shortcuts_with_numbers_hanging_at_every_node(h, data):
     numbers = blocks._Numbers(len(drawn) + 2)
     scaled = {v: int(x * numbers.one) for v, x in weights.items() if x}
     for switches in ({}, {"finest_first": False, "early": False}, {"early": False},
-                     {"finest_first": False}):
+                     {"finest_first": False}, {"candidates": True},
+                     {"candidates": True, "finest_first": False}):
         engine = blocks._Engine(numbers, **switches)
         assert numbers.fraction(engine.evaluate(edges, scaled)) == expected, switches
+
+
+def _bench():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_tangled
+
+    return bench_tangled
+
+
+def test_the_forty_edge_family_passes_the_up_front_limits_and_longer_chords_do_not():
+    # issue 27: the seven seeded drawings of 40 edges with 4 chords are searched
+    # (benchmarks/bench_tangled.py values them all); longer overlapping circuits
+    # (60 edges with 6 chords, 40 with 8) are refused at once, saying why
+    bench = _bench()
+    rng = random.Random(2026 + 40)
+    for _ in range(7):
+        h = bench.chords(40, 4, rng)
+        blocks._check_size(blocks._signed(h), "value")  # not refused
+    rng = random.Random(2026 + 60)
+    tangled = [bench.chords(60, 6, rng) for _ in range(7)]
+    tangled += [bench.chords(40, 8, random.Random(seed)) for seed in (0, 55)]
+    refused = 0
+    for h in tangled:
+        start = time.process_time()
+        try:
+            blocks._check_size(blocks._signed(h), "value")
+        except blocks.TooTangled as err:
+            refused += 1
+            assert "chains could stand in about" in str(err) and "searched up to" in str(err)
+        assert time.process_time() - start < 0.5
+    assert refused == 8  # all but one 60-edge drawing (a 20-edge block: the dense budget)
+
+
+def test_the_budget_of_cuts_is_counted_and_says_so(monkeypatch):
+    # the first 40-edge drawing of issue 27 (a 21-edge block) needs about
+    # 724 000 cuts tried; with a smaller budget it is refused by the count
+    bench = _bench()
+    h = bench.chords(40, 4, random.Random(2026 + 40))
+    monkeypatch.setattr(blocks, "MAX_SEARCH_CUTS", 5_000)
+    start = time.process_time()
+    with pytest.raises(blocks.TooTangled, match="more than 5000 cuts tried"):
+        value(h)
+    assert time.process_time() - start < 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from fractions import Fraction
+from operator import itemgetter
 
 from cgteach._validate import as_fraction as _as_fraction
 from cgteach._validate import show as _show
@@ -42,6 +43,18 @@ MAX_BLOCK_CIRCUITS = 8
 #: seconds; long overlapping circuits estimate in the millions.
 MAX_BLOCK_WORK = 400_000
 
+#: The same estimate's limit for a blue-red block of more than
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges (long overlapping circuits, which
+#: carry many numbers hanging on them, so a search meets far more positions
+#: than the estimate says).  Calibrated on the random chords of issue 27
+#: (benchmarks/bench_tangled.py): every such block of the 60-edge family
+#: (23-30 edges, 5-6 circuits, estimates 94 000 to 990 000) and of 40 edges
+#: with 8 chords (120 000 and 190 000) needs more than 3 000 000 cuts tried
+#: (over ten seconds), while the 40-edge family's only one (21 edges, 4
+#: circuits, estimate 4 400) is valued with 724 000.  So these are refused
+#: at once instead of after a second of search.
+MAX_LONG_BLOCK_WORK = 50_000
+
 #: A budget for drawings that pass the size limits but still lead to too
 #: many positions (long overlapping circuits carrying large hanging pieces):
 #: the most blocks, with the values hanging on them, that one valuation
@@ -54,15 +67,20 @@ MAX_BLOCK_WORK = 400_000
 MAX_SEARCH_BLOCKS = 40_000
 
 #: The same budget for the bitmask engine (blue-red blocks of more than
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 110 000 a
-#: second on this 2-core machine under load, so a refusal comes within a
-#: second; the slowest lecture drawing of 60 edges benchmarked needs 65 000.
-MAX_SEARCH_CUTS = 80_000
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 250 000 a
+#: second of processor time on this 2-core machine, so a refusal comes within
+#: about four seconds.  The random chords of issue 27 need up to 724 000
+#: (40 edges, 4 chords: valued); blocks that need more than 3 000 000 are
+#: refused up front by :data:`MAX_LONG_BLOCK_WORK` (issue 27, measured).
+MAX_SEARCH_CUTS = 1_000_000
 
 #: The budget of one dense blue-red block (at most
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: a dense
-#: block of 20 edges may need 200 000 of them (seconds), and is valued.
-MAX_DENSE_SEARCH = 400_000
+#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: the dense
+#: 20-edge drawings of benchmarks/bench_tangled.py need up to 143 000 of
+#: them and the random chords of 40 edges (4 chords) up to 115 000 (four
+#: seconds of processor time), and are valued; a block that needs more is
+#: refused after about seven seconds (it was 400 000, over twelve seconds).
+MAX_DENSE_SEARCH = 200_000
 #: Dense blue-red blocks (many short circuits, as in a random multigraph):
 #: a block of at most this many edges is searched with up to
 #: :data:`MAX_DENSE_BLOCK_CIRCUITS` independent circuits (the bitmask engine
@@ -356,6 +374,17 @@ FINEST_FIRST = True
 EARLY_ONE_SIDE = False
 
 
+#: The bitmask search may value the cuts of a position with numbers hanging
+#: one side at a time, each only as far as the candidate value needs
+#: (:meth:`_BitBlock._candidates`, proved in its docstring).  Off: measured
+#: on issue 27 (positions searched, a count) it spares 8 % on the 40-edge
+#: random chords (154 788 to 141 969), 2 % on lecture drawings and nothing
+#: on dense blocks, and its time was not measurably better (0.89-1.04 times
+#: as fast, in one run each on the loaded 2-core machine).  Kept as a
+#: switch, with its twin test, for the next idea.
+CANDIDATES = False
+
+
 def _canonical_order(block, p, nodes):
     """The nodes of ``block`` (all but its foot ``p``) in an order fixed by its shape alone.
 
@@ -386,6 +415,16 @@ def _canonical_order(block, p, nodes):
         if len(names) == classes:
             return None
         classes = len(names)
+
+
+class _Order(tuple):
+    """The nodes of a block but its foot, in order; ``get(w)``: the tuple of their numbers."""
+
+    def __new__(cls, nodes):
+        self = super().__new__(cls, nodes)
+        # (w[v] for v in self) as a tuple, without a loop in Python: the table key
+        self.get = itemgetter(*self) if len(self) > 1 else (lambda w, v=self[0]: (w[v],))
+        return self
 
 
 class _BitBlock:
@@ -440,7 +479,6 @@ class _BitBlock:
         self.searched = 0
         self.splits: dict = {}  # (mask << 8 | root): the steps of split()
         self.children: dict = {}  # (mask << 9 | foot << 1 | left): one side's cuts, _children()
-        self.edges: dict = {}  # (colour, number on top): the edge's value, c:x
 
     def split(self, mask, root):
         """How to value the standing edges ``mask`` above ``root``: a list of steps.
@@ -507,7 +545,7 @@ class _BitBlock:
                 nodes &= ~(1 << p)
                 order = self.orders.get(nodes)
                 if order is None:
-                    order = self.orders[nodes] = tuple(v for v in range(n) if nodes >> v & 1)
+                    order = self.orders[nodes] = _Order(v for v in range(n) if nodes >> v & 1)
                 steps.append((1, block, p, order))
         self.splits[mask << 8 | root] = steps
         return steps
@@ -519,14 +557,9 @@ class _BitBlock:
             steps = self.split(mask, root)
         total = 0
         copied = False
-        edges = self.edges
+        edge = self.alg.edge
         for kind, a, p, b in steps:
-            if kind:
-                x = self.search(a, p, b, w)
-            else:
-                x = edges.get((b, w[a]))
-                if x is None:
-                    x = edges[b, w[a]] = self.alg.edge(b, w[a])
+            x = self.search(a, p, b, w) if kind else edge(b, w[a])
             if p == root:
                 total += x
             else:
@@ -538,7 +571,8 @@ class _BitBlock:
 
     def search(self, mask, foot, order, w):
         """One block standing on ``foot`` with numbers hanging: its value, memoised."""
-        key = (mask, foot, *[w[v] for v in order])
+        here = order.get(w)  # the numbers hanging at the block's nodes, a tuple
+        key = (mask << 8 | foot, here)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -569,7 +603,7 @@ class _BitBlock:
                     f"({engine.positions} different positions of blocks); try fewer or "
                     "shorter circuits, or smaller pieces hanging on them"
                 )
-        if not any(w[v] for v in order):
+        if not any(here):
             lo = self._best(mask, foot, w, True, None)
             hi = self._best(mask, foot, w, False, None)
         else:
@@ -587,8 +621,7 @@ class _BitBlock:
         children = self.children.get(mask << 9 | foot << 1 | left)
         if children is None:
             children = self._children(mask, foot, left)
-        alg = self.alg
-        edges = self.edges
+        one = self.alg.one
         search = self.search
         for steps in children:
             # self.value(mask ^ bit, w, foot), inlined: this loop is most of the work
@@ -599,9 +632,14 @@ class _BitBlock:
                 if kind:
                     x = search(a, p, b, u)
                 else:
-                    x = edges.get((b, u[a]))
-                    if x is None:
-                        x = edges[b, u[a]] = alg.edge(b, u[a])
+                    # _Numbers.edge(b, u[a]) inlined: Berlekamp's rule for an edge
+                    # of colour b (+1 or -1) under the number u[a]
+                    y = u[a] * b
+                    if y >= 0:
+                        x = (y + one) * b
+                    else:
+                        n = (one - y) // one + 1  # the smallest n > 0 with y + n > 1
+                        x = ((y + n * one) >> (n - 1)) * b
                 if p == foot:
                     after += x
                 else:
@@ -703,6 +741,8 @@ class _BitBlock:
         a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
         b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
         z = alg.simplest(a, b)
+        if prune and self.engine.candidates:
+            return self._candidates(mask, foot, w, lo, hi, low, high), None, None
         if prune and z == high:
             hi = self._best(mask, foot, w, False, hi)
             if hi is None or hi > z:
@@ -716,6 +756,89 @@ class _BitBlock:
                 return z, None, None
             return None, lo, self._best(mask, foot, w, False, hi)
         return None, self._best(mask, foot, w, True, lo), self._best(mask, foot, w, False, hi)
+
+    def _candidates(self, mask, foot, w, lo, hi, low, high):
+        """The value of a position from its cuts, each side valued only as far as needed.
+
+        ``lo``, ``hi``: Left's and Right's best moves in the hanging numbers;
+        ``[low, high]``: the window of fact 4, which holds the value ``y``
+        (see :meth:`_window`).  ``z``, the *candidate*, is the simplest number
+        in the window and strictly between the best options valued so far.
+        ``y = z`` exactly when every Left option not yet valued lies below ``z``
+        and every Right one above it: then ``z`` lies between Left's best and
+        Right's best, so ``y``, the simplest number there, is at least as
+        simple as ``z``; and ``y`` lies in the window and between the options
+        valued so far, where ``z`` is the simplest, so ``y = z``.  Left's
+        options need no checking when ``z = high`` (each lies below ``y <=
+        high``), nor Right's when ``z = low``.  So the cuts of one side are
+        valued until one of them is not beyond ``z``: then it narrows the
+        interval, the candidate moves, and the check goes on, no cut ever
+        valued twice.  A side whose check the window makes needless (``z``
+        at that end) is never valued further, even when an earlier check of
+        the other side failed: that is what this adds to the one-side rule
+        of :meth:`_window`, which values both sides in full as soon as its
+        one check fails (:data:`CANDIDATES`).
+        """
+        alg, settled = self.alg, self.engine.settled
+        lefts = self._cuts(mask, foot, w, True)
+        rights = self._cuts(mask, foot, w, False)
+        left_done = right_done = False
+        while True:
+            a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
+            b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
+            z = alg.simplest(a, b)
+            if not left_done and z != high:
+                for t in lefts:
+                    if lo is None or t > lo:
+                        lo = t
+                    if t >= z:
+                        break  # the candidate was too small: a new one
+                else:
+                    left_done = True  # every Left cut valued, all below z
+                if not left_done:
+                    continue
+            if not right_done and z != low:
+                for t in rights:
+                    if hi is None or t < hi:
+                        hi = t
+                    if t <= z:
+                        break
+                else:
+                    right_done = True
+                if not right_done:
+                    continue
+            settled["both sides" if left_done and right_done else "one side"] += 1
+            return z
+
+    def _cuts(self, mask, foot, w, left):
+        """The values after Left's (``left``) or Right's cuts, one at a time (as :meth:`_best`)."""
+        children = self.children.get(mask << 9 | foot << 1 | left)
+        if children is None:
+            children = self._children(mask, foot, left)
+        one = self.alg.one
+        search = self.search
+        for steps in children:
+            after = 0
+            u = w
+            copied = False
+            for kind, a, p, b in steps:
+                if kind:
+                    x = search(a, p, b, u)
+                else:
+                    y = u[a] * b  # Berlekamp's rule, inlined as in _best
+                    if y >= 0:
+                        x = (y + one) * b
+                    else:
+                        n = (one - y) // one + 1
+                        x = ((y + n * one) >> (n - 1)) * b
+                if p == foot:
+                    after += x
+                else:
+                    if not copied:
+                        u = list(u)
+                        copied = True
+                    u[p] += x
+            yield after
 
     def _confirm(self, mask, foot, order, w, rest, left, z, best):
         """Whether every option of one side lies beyond ``z``: ``(best, ok)``.
@@ -805,11 +928,12 @@ class _Engine:
 
     def __init__(self, algebra, budget: int | None = None, prune: bool = True,
                  bitmask: bool = True, finest_first: bool | None = None,
-                 early: bool | None = None):
+                 early: bool | None = None, candidates: bool | None = None):
         self.alg = algebra
         # the two orderings of _BitBlock._window (None: the module's switches)
         self.finest_first = FINEST_FIRST if finest_first is None else finest_first
         self.early = EARLY_ONE_SIDE if early is None else early
+        self.candidates = CANDIDATES if candidates is None else candidates
         self.bitmask = bitmask
         self.blocks: dict = {}  # the bitmask engines, one per block shape
         self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
@@ -823,7 +947,7 @@ class _Engine:
         self.searched = 0
         self.positions = 0
         # positions of bitmask blocks settled by their window (_BitBlock._window)
-        self.settled = {"no cut": 0, "one side": 0, "one side early": 0}
+        self.settled = {"no cut": 0, "one side": 0, "one side early": 0, "both sides": 0}
         self.numbers = None  # the game engine's helper for blocks worth numbers
 
     def evaluate(self, edges: tuple, weights=None):
@@ -1045,12 +1169,14 @@ def _check_size(edges, what: str, mixed: bool = False):
             )
         if not mixed and all(c for _, _, c in block):
             work = _block_work(block)
-            if work > MAX_BLOCK_WORK:
+            most = MAX_BLOCK_WORK if len(block) <= MAX_DENSE_BLOCK_EDGES else MAX_LONG_BLOCK_WORK
+            if work > most:
                 raise TooTangled(
                     f"this drawing is too tangled to {what}: it has a block of {len(block)} "
                     f"edges with {circuits} independent circuits whose chains could stand in "
                     f"about {work:,} ways (a block is a part in which every two edges lie on "
-                    f"a common circuit); blocks are searched up to {MAX_BLOCK_WORK:,} — "
+                    f"a common circuit); blocks of {len(block)} edges are searched up to "
+                    f"{most:,} — "
                     "shorten its circuits or remove a few edges that close them"
                 )
 

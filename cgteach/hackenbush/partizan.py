@@ -167,10 +167,100 @@ needed their cuts, and the search met 34 % (long chords) to 49 % (lecture
 drawings) more positions.  What would pay here needs a new argument, such
 as the value of a whole chain as a function of the numbers on it.
 
+Issue 27, second round (the same seven 40-edge drawings; processor time,
+``time.process_time``, on the shared 2-core machine under a load of 3-6;
+positions searched are counts, the same on every machine):
+
+* *Where the time goes.*  Four of the seven drawings need a real search
+  (56 797, 24 944, 115 160 and 10 296 positions; the others under 4 000),
+  25-45 microseconds a position.  cProfile: about 45 % in the cut loop
+  (``_BitBlock._best``: what each cut leaves, folded with Berlekamp's
+  rule), 15 % in ``search`` (table look-ups, about seven per position) and
+  15 % in ``_window``.  Half to 60 % of the positions are single circuits
+  through the foot with numbers hanging at 2-6 of their nodes (70 791 of
+  115 160 on the worst drawing), a third have two circuits.  There 40 % of
+  the positions are settled by the moves in the numbers alone (two thirds
+  of those by the finest number's two moves), 29 % with one side's cuts and
+  30 % need both sides.  The numbers are fine: on the worst drawing one
+  7-edge circuit is met with 19 620 combinations of numbers, 115-222
+  different numbers at each of its nodes (sign expansions of 8-12 signs:
+  what a cut leaves of a chain with trees on it, through edges over
+  negative numbers, which halve).  So the count is the product, over the
+  nodes of a circuit, of the prefixes of the numbers hanging there.
+* *Constant factors.*  The table key became one ``int`` for the mask and
+  the foot with the tuple of numbers taken by ``operator.itemgetter``
+  (``blocks._Order``), and Berlekamp's rule is inlined in the cut loop
+  instead of a table of ``(colour, number)`` pairs.  Kept (it is no slower
+  and allocates less), but the gain is within the noise of this machine:
+  1.10 times as fast in two runs without the worst drawing, 1.00 with all
+  seven (``bench_tangled.py --against`` an older ``blocks.py``).  Looking
+  the table up in ``_window`` before calling ``search`` (saving a call on a
+  hit): 0.89-1.02, dropped.
+* *Windowed search* (``blocks.CANDIDATES``, measured, not kept): value the
+  cuts one side at a time and stop a side at its first cut that is not
+  beyond the candidate (the simplest number in the window of fact 4 and
+  between the options valued so far); the proof is in the docstring of
+  ``_BitBlock._candidates``.  It spares 8 % of the positions on the
+  40-edge chords (154 788 to 141 969 without the first drawing), 2 % on
+  lecture drawings, nothing on dense blocks, and no time measurably
+  (0.89-1.04 times as fast): a side is rarely stopped early enough to
+  spare much, and the cuts are not where the product is.  Together with
+  ``EARLY_ONE_SIDE`` it does not help either: on the three slow 40-edge
+  drawings but the first, 150 400 positions as shipped, 137 640 with
+  candidates, 250 242 with one side early, 246 007 with both.
+* *Tails of hanging numbers* (an observation, not used).  Let ``x = a:t``
+  hang at ``v``: ``a`` a prefix of the sign expansion of ``x``, ``t`` the
+  rest, and ``y:t`` the number whose sign expansion is ``y``'s followed
+  by ``t``'s (Conway's ordinal sum of numbers).  On random single circuits
+  of 3-7 edges (sometimes one chord) with small numbers hanging,
+  ``P[a:t] = P[a]:t`` held for 216 of 327 prefixes ``a`` of random ``x``,
+  and whenever it held at a prefix it held at every longer one.  In another
+  230 cases (circuits of 3-6 edges, up to two chords, all 30 tails of up to
+  4 signs tried), whenever it held for a one-sign tail (``t`` = one blue,
+  or one red, edge) it held for every tail beginning with that sign (97 of
+  150 cases for both signs at once; 48 and 47 of 80 sign by sign), with no
+  counterexample there.  But on real positions of the search (55
+  sub-blocks of the last 40-edge drawing, each with two or more numbers
+  hanging, a random one of them cut to each of its prefixes) 11 of 73
+  one-sign agreements did not extend to every tail of up to 3 signs: so a
+  one-step test is not sound, and a rule that would let the search walk
+  each hanging number only down to a short prefix (shrinking the product
+  over the nodes) needs a condition still to be found and proved.  Nothing
+  of it is used.
+  What I could prove (by induction on ``t``, using only fact 4) needs the
+  options of ``P[a]`` that do not touch the tail to stay put: Left's best
+  ``l`` with ``l + d <= P[a]``, Right's best ``r`` with every ``P[a]:t'``
+  below ``r`` and ``r + d`` at most the right neighbour of ``P[a]`` (``d``
+  the largest shift ``a:t' - a``, ``t'`` the prefixes of ``t``), and that
+  held in 0 of the 327 cases: the options that matter there are worth a
+  neighbour of ``P[a]`` in the tree of numbers (a prefix of its sign
+  expansion), so whether they keep their side depends on their own tails,
+  recursively, which costs as much as the search.
+* *Chains* (the issue's proposal): still what is recorded above; the
+  positions with nothing hanging are 26-50 per block.
+* *Budgets* (recalibrated, all counts): the 60-edge family cannot be valued
+  in seconds: with the budgets off, the first drawing was not done after
+  five minutes, four others passed 3 000 000 cuts tried (17-23 s) and the
+  sixth 400 000 positions (13 s) unfinished.  So its blocks of more than
+  :data:`MAX_DENSE_BLOCK_EDGES` edges are now refused at once by the chain
+  estimate with its own limit, :data:`~cgteach.hackenbush.blocks.MAX_LONG_BLOCK_WORK`
+  (50 000; they estimate 94 000-990 000, the 40-edge family's one such
+  block 4 400), :data:`MAX_SEARCH_CUTS` went from 80 000 to 1 000 000 (the
+  40-edge family needs up to 724 000: all seven are valued, median 0.35-0.47 s,
+  the worst 5-6 s) and :data:`MAX_DENSE_SEARCH` from 400 000
+  to 200 000 positions (dense 20-edge blocks need up to 143 000, the
+  40-edge chords 115 000), so the one 60-edge drawing whose block is small
+  enough to count as dense (20 edges, 5 circuits) is refused after about
+  seven seconds instead of thirteen.  The price: a blue-red block that
+  passes the estimate and still needs more than 1 000 000 cuts is refused
+  after about four seconds, no longer within one.
+
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
 many edges or circuits, or for blue-red blocks an estimate of the positions
-a search meets (:func:`_block_work`) above :data:`MAX_BLOCK_WORK`.  Blue-red
+a search meets (:func:`_block_work`) above :data:`MAX_BLOCK_WORK` (above
+``blocks.MAX_LONG_BLOCK_WORK`` for blocks of more than
+:data:`MAX_DENSE_BLOCK_EDGES` edges).  Blue-red
 searches have no clock (the answer does not depend on the machine's load);
 neither has the mixed valuation, which stops after :data:`MAX_MIXED_WORK`
 steps of the game engine.
