@@ -180,8 +180,10 @@ def test_dense_twenty_edges_are_valued_and_bigger_refused_fast():
 
 
 def test_search_budget_refuses_long_overlapping_circuits_fast():
-    # passes the up-front limits (40 edges, 8 circuits) but its search is
-    # too long: stopped by the budget of cuts (counted, not timed), quickly
+    # within the size limits (40 edges, 8 circuits), but its chains could
+    # stand in about 190,000 ways: refused up front by the estimate
+    # (blocks.MAX_LONG_BLOCK_WORK), counted, not timed.  The budget of cuts
+    # behind it is tested in tests/test_hackenbush_chains.py.
     import random
 
     rng = random.Random(0)
@@ -192,9 +194,9 @@ def test_search_budget_refuses_long_overlapping_circuits_fast():
         edges.append((u, v, rng.choice(BLUE_RED)))
     h = Hackenbush(edges)
     start = time.process_time()
-    with pytest.raises(partizan.TooTangled, match="cuts tried"):
+    with pytest.raises(partizan.TooTangled, match="too tangled"):
         value(h)
-    assert time.process_time() - start < 2  # under 1 s on an idle machine (bench_tangled)
+    assert time.process_time() - start < 2  # about 1 ms
 
 
 def test_long_block_search_calls_the_engine_entry_point():
