@@ -52,8 +52,6 @@ def test_each_shortcut_against_the_engine_before_and_the_plain_search(h):
     assert engine_value(h, finest_first=False, early=False) == plain  # the engine before
     assert engine_value(h, finest_first=True, early=False) == plain  # finest numbers first
     assert engine_value(h, finest_first=False, early=True) == plain  # one side early
-    assert engine_value(h, candidates=True) == plain  # cuts valued only as far as needed
-    assert engine_value(h, candidates=True, early=True) == plain
     assert engine_value(h) == value(h) == plain  # both, as shipped
 
 
@@ -87,8 +85,7 @@ def test_shortcuts_with_numbers_hanging_at_every_node(h, data):
     numbers = blocks._Numbers(len(drawn) + 2)
     scaled = {v: int(x * numbers.one) for v, x in weights.items() if x}
     for switches in ({}, {"finest_first": False, "early": False}, {"early": False},
-                     {"finest_first": False}, {"candidates": True},
-                     {"candidates": True, "finest_first": False}):
+                     {"finest_first": False}):
         engine = blocks._Engine(numbers, **switches)
         assert numbers.fraction(engine.evaluate(edges, scaled)) == expected, switches
 

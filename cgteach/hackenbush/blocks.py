@@ -374,16 +374,6 @@ FINEST_FIRST = True
 EARLY_ONE_SIDE = False
 
 
-#: The bitmask search may value the cuts of a position with numbers hanging
-#: one side at a time, each only as far as the candidate value needs
-#: (:meth:`_BitBlock._candidates`, proved in its docstring).  Off: measured
-#: on issue 27 (positions searched, a count) it spares 8 % on the 40-edge
-#: random chords (154 788 to 141 969), 2 % on lecture drawings and nothing
-#: on dense blocks, and its time was not measurably better (0.89-1.04 times
-#: as fast, in one run each on the loaded 2-core machine).  Kept as a
-#: switch, with its twin test, for the next idea.
-CANDIDATES = False
-
 
 def _canonical_order(block, p, nodes):
     """The nodes of ``block`` (all but its foot ``p``) in an order fixed by its shape alone.
@@ -741,8 +731,6 @@ class _BitBlock:
         a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
         b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
         z = alg.simplest(a, b)
-        if prune and self.engine.candidates:
-            return self._candidates(mask, foot, w, lo, hi, low, high), None, None
         if prune and z == high:
             hi = self._best(mask, foot, w, False, hi)
             if hi is None or hi > z:
@@ -756,89 +744,6 @@ class _BitBlock:
                 return z, None, None
             return None, lo, self._best(mask, foot, w, False, hi)
         return None, self._best(mask, foot, w, True, lo), self._best(mask, foot, w, False, hi)
-
-    def _candidates(self, mask, foot, w, lo, hi, low, high):
-        """The value of a position from its cuts, each side valued only as far as needed.
-
-        ``lo``, ``hi``: Left's and Right's best moves in the hanging numbers;
-        ``[low, high]``: the window of fact 4, which holds the value ``y``
-        (see :meth:`_window`).  ``z``, the *candidate*, is the simplest number
-        in the window and strictly between the best options valued so far.
-        ``y = z`` exactly when every Left option not yet valued lies below ``z``
-        and every Right one above it: then ``z`` lies between Left's best and
-        Right's best, so ``y``, the simplest number there, is at least as
-        simple as ``z``; and ``y`` lies in the window and between the options
-        valued so far, where ``z`` is the simplest, so ``y = z``.  Left's
-        options need no checking when ``z = high`` (each lies below ``y <=
-        high``), nor Right's when ``z = low``.  So the cuts of one side are
-        valued until one of them is not beyond ``z``: then it narrows the
-        interval, the candidate moves, and the check goes on, no cut ever
-        valued twice.  A side whose check the window makes needless (``z``
-        at that end) is never valued further, even when an earlier check of
-        the other side failed: that is what this adds to the one-side rule
-        of :meth:`_window`, which values both sides in full as soon as its
-        one check fails (:data:`CANDIDATES`).
-        """
-        alg, settled = self.alg, self.engine.settled
-        lefts = self._cuts(mask, foot, w, True)
-        rights = self._cuts(mask, foot, w, False)
-        left_done = right_done = False
-        while True:
-            a = lo if low is None else low - 1 if lo is None else max(lo, low - 1)
-            b = hi if high is None else high + 1 if hi is None else min(hi, high + 1)
-            z = alg.simplest(a, b)
-            if not left_done and z != high:
-                for t in lefts:
-                    if lo is None or t > lo:
-                        lo = t
-                    if t >= z:
-                        break  # the candidate was too small: a new one
-                else:
-                    left_done = True  # every Left cut valued, all below z
-                if not left_done:
-                    continue
-            if not right_done and z != low:
-                for t in rights:
-                    if hi is None or t < hi:
-                        hi = t
-                    if t <= z:
-                        break
-                else:
-                    right_done = True
-                if not right_done:
-                    continue
-            settled["both sides" if left_done and right_done else "one side"] += 1
-            return z
-
-    def _cuts(self, mask, foot, w, left):
-        """The values after Left's (``left``) or Right's cuts, one at a time (as :meth:`_best`)."""
-        children = self.children.get(mask << 9 | foot << 1 | left)
-        if children is None:
-            children = self._children(mask, foot, left)
-        one = self.alg.one
-        search = self.search
-        for steps in children:
-            after = 0
-            u = w
-            copied = False
-            for kind, a, p, b in steps:
-                if kind:
-                    x = search(a, p, b, u)
-                else:
-                    y = u[a] * b  # Berlekamp's rule, inlined as in _best
-                    if y >= 0:
-                        x = (y + one) * b
-                    else:
-                        n = (one - y) // one + 1
-                        x = ((y + n * one) >> (n - 1)) * b
-                if p == foot:
-                    after += x
-                else:
-                    if not copied:
-                        u = list(u)
-                        copied = True
-                    u[p] += x
-            yield after
 
     def _confirm(self, mask, foot, order, w, rest, left, z, best):
         """Whether every option of one side lies beyond ``z``: ``(best, ok)``.
@@ -928,12 +833,11 @@ class _Engine:
 
     def __init__(self, algebra, budget: int | None = None, prune: bool = True,
                  bitmask: bool = True, finest_first: bool | None = None,
-                 early: bool | None = None, candidates: bool | None = None):
+                 early: bool | None = None):
         self.alg = algebra
         # the two orderings of _BitBlock._window (None: the module's switches)
         self.finest_first = FINEST_FIRST if finest_first is None else finest_first
         self.early = EARLY_ONE_SIDE if early is None else early
-        self.candidates = CANDIDATES if candidates is None else candidates
         self.bitmask = bitmask
         self.blocks: dict = {}  # the bitmask engines, one per block shape
         self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
