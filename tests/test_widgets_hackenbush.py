@@ -162,7 +162,7 @@ def test_mixed_drawings_are_valued_live_in_textbook_notation(edges, text, outcom
 def test_mixed_drawings_with_circuits_past_the_live_limit_are_refused_fast():
     import time
 
-    from cgteach.hackenbush.partizan import LIVE_EDGES
+    from cgteach.hackenbush.partizan import LIVE_EDGES_MIXED as LIVE_EDGES
 
     n = LIVE_EDGES + 1
     ring = [(k, (k + 1) % n, ("green", "blue", "red")[k % 3]) for k in range(n)]
@@ -175,7 +175,7 @@ def test_mixed_drawings_with_circuits_past_the_live_limit_are_refused_fast():
 def test_large_tangled_blue_red_drawings_are_not_searched_live():
     import time
 
-    from cgteach.hackenbush.partizan import LIVE_EDGES
+    from cgteach.hackenbush.partizan import LIVE_EDGES_BLUE_RED as LIVE_EDGES
 
     n = LIVE_EDGES + 1
     ring = [(k, (k + 1) % n, "blue" if k % 3 else "red") for k in range(n)]

@@ -273,8 +273,9 @@ def _has_circuit(position) -> bool:
 
 
 #: How long a live valuation may search a drawing with circuits before the
-#: editor gives up and says so.  Drawings up to ``partizan.LIVE_EDGES`` edges
-#: of the lecture kind take well under 0.2 s; this is the guard against the
+#: editor gives up and says so.  Drawings of the lecture kind up to the live
+#: limits (``partizan.LIVE_EDGES_BLUE_RED``, ``LIVE_EDGES_MIXED``) mostly take
+#: well under 0.2 s; this is the guard against the
 #: rare tangled one (long overlapping circuits), so that a click never waits
 #: long: a refusal within half a second instead (issue 17 asks under 1 s).
 _LIVE_SECONDS = 0.5
@@ -335,9 +336,10 @@ def _analyse(position) -> dict:
     """Value, outcome type and a sentence about a position, for display.
 
     Green: the nim value.  Blue-red: the number (by search when the drawing
-    has circuits, live up to ``partizan.LIVE_EDGES`` edges).  Mixed colours:
-    the canonical game in textbook notation (``↑*``, ``{1|*}``, ...) and
-    its outcome, live up to the same size when there are circuits.  Beyond
+    has circuits, live up to ``partizan.LIVE_EDGES_BLUE_RED`` edges).  Mixed
+    colours: the canonical game in textbook notation (``↑*``, ``{1|*}``, ...)
+    and its outcome, live up to ``partizan.LIVE_EDGES_MIXED`` edges when there
+    are circuits.  Beyond
     that the answer is a fast refusal, never a long wait.
     """
     try:
