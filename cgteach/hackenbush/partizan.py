@@ -242,6 +242,16 @@ positions searched are counts, the same on every machine):
   recursively, which costs as much as the search.
 * *Chains* (the issue's proposal): still what is recorded above; the
   positions with nothing hanging are 26-50 per block.
+* *A certificate from the cuts alone* (round 4, measured, not kept): value
+  both sides' cuts first; their simplest number ``c`` is the value when no
+  move in a hanging number can reach ``c`` or beyond, and a Right cut at or
+  below ``c`` after each Left move in a number (an option of that move, so
+  the move is worth less than ``c``), with a Left cut at or above ``c``
+  after each Right move, proves it without valuing the moves.  On the five
+  slow 40-edge drawings it settled only 13-22 % of the positions and the
+  failed certificates cost 1.4-1.9 times the positions and 4-7 times the
+  time.  The moves in numbers are usually what fixes the value: the window
+  of fact 4 is the cheaper way to use them.
 * *Budgets* (recalibrated, all counts): the 60-edge family cannot be valued
   in seconds: with the budgets off, the first drawing was not done after
   five minutes, four others passed 3 000 000 cuts tried (17-23 s) and the
