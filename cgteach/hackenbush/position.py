@@ -431,9 +431,9 @@ class Hackenbush:
         """The position in a few words: its edges by colour, loops, nodes and ground.
 
         >>> Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 2, "red")])._alt_words()
-        '3 edges (1 blue, 2 red; 1 loop) on 3 nodes, 1 on the ground'
+        '3 edges (1 blue, 2 red; 1 loop) on 3 nodes, 1 of them on the ground'
         >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_words()
-        '3 green edges on 3 nodes, 1 on the ground'
+        '3 green edges on 3 nodes, 1 of them on the ground'
         """
         def count(n, word):
             return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -454,13 +454,14 @@ class Hackenbush:
             detail.append(count(loops, "loop"))
         if detail:
             words += f" ({'; '.join(detail)})"
-        return f"{words} on {count(len(self.nodes), 'node')}, {len(self._ground)} on the ground"
+        return (f"{words} on {count(len(self.nodes), 'node')}, {len(self._ground)} of them "
+                "on the ground")
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
 
         >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_text()
-        'Hackenbush position: 3 green edges on 3 nodes, 1 on the ground.'
+        'Hackenbush position: 3 green edges on 3 nodes, 1 of them on the ground.'
         """
         from cgteach.draw.hackenbush import MAX_DRAWN_EDGES
 

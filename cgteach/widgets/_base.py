@@ -314,7 +314,8 @@ def _hackenbush_alt(w, kind: str) -> str:
     if w.student == "green":
         side = "anyone may cut any edge"
     else:
-        side = f"you play {w.student}, the computer plays {'red' if w.student == 'blue' else 'blue'}"
+        other = "red" if w.student == "blue" else "blue"
+        side = f"you play {w.student}, the computer plays {other}"
     return f"Hackenbush game against the computer ({side}): {words}."
 
 
@@ -503,7 +504,7 @@ class Guarded:
         return None
 
     def _still_alt(self) -> str:
-        """What the still picture shows, in words (``""``: nothing to say); see :func:`still_alt`."""
+        """What the still picture shows, in words (``""``: nothing to say): :func:`still_alt`."""
         return still_alt(self)
 
     def _repr_mimebundle_(self, **kwargs):
