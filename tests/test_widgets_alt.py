@@ -77,7 +77,7 @@ CASES = [
      "Hackenbush game against the computer (you play blue, the computer plays red): "
      "3 edges (1 blue, 2 red) on 5 nodes, 2 of them on the ground."),
     (lambda: HackendotEditor(Hackendot.figure1()),
-     "Hackendot editor: a forest of 1 tree with 11 nodes, value *7."),
+     "Hackendot editor: one tree of 11 nodes, value *7."),
     (lambda: HackendotGame(Hackendot([None, 0, None]), seed=1),
      "Hackendot game against the computer: a forest of 2 trees with 3 nodes."),
     (lambda: DomineeringEditor(Domineering(["...", "..#"])),
@@ -116,7 +116,7 @@ def test_the_still_alt_follows_the_widget_as_it_changes():
                               "1 of them on the ground, value 1/2.")
     dots = HackendotEditor(Hackendot([None]))
     dots.add_child(0)
-    assert alt_of(dots) == "Hackendot editor: a forest of 1 tree with 2 nodes, value *2."
+    assert alt_of(dots) == "Hackendot editor: one tree of 2 nodes, value *2."
 
 
 def test_a_widget_without_a_still_stores_no_alt_and_a_failing_alt_keeps_the_picture(

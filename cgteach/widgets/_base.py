@@ -324,7 +324,9 @@ def _forest_words(forest) -> str:
     if not parents:
         return "an empty forest"
     trees = sum(1 for p in parents if p is None)
-    return f"a forest of {_count(trees, 'tree')} with {_count(len(parents), 'node')}"
+    if trees == 1:
+        return f"one tree of {_count(len(parents), 'node')}"
+    return f"a forest of {trees} trees with {len(parents)} nodes"
 
 
 def _hackendot_alt(w, kind: str) -> str:
