@@ -143,6 +143,9 @@ def figure_alt(fig, limit: int = 300) -> str:
     for ax in fig.axes:
         if not ax.get_visible():
             continue
+        described = _clean(ax.get_label())  # a drawing's own words (Axes.set_label)
+        if described and not described.startswith("_"):
+            titles.append(described)
         for loc in ("left", "center", "right"):
             title = _clean(ax.get_title(loc))
             if title:
@@ -161,8 +164,37 @@ def figure_alt(fig, limit: int = 300) -> str:
         parts.append("Figure: " + "; ".join(titles).rstrip(".") + ".")
     if labels:
         parts.append("Labels: " + ", ".join(labels).rstrip(".") + ".")
+    if not parts:  # no words drawn: say what its axes and images show
+        shapes = [_axes_words(ax) for ax in fig.axes if ax.get_visible()]
+        shapes = [w for w in shapes if w]
+        if shapes:
+            parts.append("Figure: " + "; ".join(shapes) + ".")
     text = " ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _ticks(labels) -> str:
+    shown = [_clean(t.get_text()) for t in labels]
+    shown = [t for t in shown if t]
+    return f"{shown[0]} to {shown[-1]}" if len(shown) > 1 else ""
+
+
+def _axes_words(ax) -> str:
+    """What an Axes without titles or texts shows: its images' sizes, then its axes
+    (label and tick range), e.g. ``'a colour map of 24 by 24 values; across: pile a,
+    0 to 23; up: pile b, 0 to 23'`` (``''`` when it shows neither)."""
+    words = []
+    for image in getattr(ax, "images", []):
+        shape = getattr(image.get_array(), "shape", ())
+        if image.get_visible() and len(shape) >= 2:
+            words.append(f"a colour map of {shape[0]} by {shape[1]} values")
+    if ax.axison:
+        for where, label, ticks in (("across", ax.get_xlabel(), ax.get_xticklabels()),
+                                    ("up", ax.get_ylabel(), ax.get_yticklabels())):
+            name, span = _clean(label), _ticks(ticks)
+            if name:
+                words.append(f"{where}: {name}" + (f", {span}" if span else ""))
+    return "; ".join(words)
 
 
 def _magic(line: str, cell: str) -> None:

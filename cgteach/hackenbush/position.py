@@ -427,6 +427,58 @@ class Hackenbush:
 
         return png(self)
 
+    def _alt_words(self) -> str:
+        """The position in a few words: its edges by colour, loops, nodes and ground.
+
+        >>> Hackenbush([(0, 1, "blue"), (1, 2, "red"), (2, 2, "red")])._alt_words()
+        '3 edges (1 blue, 2 red; 1 loop) on 3 nodes, 1 of them on the ground'
+        >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_words()
+        '3 green edges on 3 nodes, 1 of them on the ground'
+        """
+        def count(n, word):
+            return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+        n = len(self._edges)
+        if not n:
+            return f"no edges, only the ground ({count(len(self._ground), 'node')})"
+        counts = [(c, sum(1 for e in self._edges if e[2] == c)) for c in COLOURS]
+        counts = [(c, k) for c, k in counts if k]
+        loops = sum(1 for u, v, _ in self._edges if u == v)
+        if len(counts) == 1:
+            words = f"{n} {counts[0][0]} {'edge' if n == 1 else 'edges'}"
+            detail = []
+        else:
+            words = count(n, "edge")
+            detail = [", ".join(f"{k} {c}" for c, k in counts)]
+        if loops:
+            detail.append(count(loops, "loop"))
+        if detail:
+            words += f" ({'; '.join(detail)})"
+        return (f"{words} on {count(len(self.nodes), 'node')}, {len(self._ground)} of them "
+                "on the ground")
+
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_text()
+        'Hackenbush position: 3 green edges on 3 nodes, 1 of them on the ground.'
+        """
+        from cgteach.draw.hackenbush import MAX_DRAWN_EDGES
+
+        text = f"Hackenbush position: {self._alt_words()}"
+        if len(self._edges) > MAX_DRAWN_EDGES:
+            text += (f"; too many to draw (over {MAX_DRAWN_EDGES:,}), so drawn as a bar "
+                     "of its edge colours with their counts")
+        return text + "."
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with its text alternative: ``({"image/png": ...}, {"image/png": {"alt":
+        ...}})``.  IPython keeps the metadata with the output, and the exports use the alt."""
+        if (include is not None and "image/png" not in include) or (
+                exclude is not None and "image/png" in exclude):
+            return None
+        return {"image/png": self._repr_png_()}, {"image/png": {"alt": self._alt_text()}}
+
 
 # -- graph helpers shared by the analysis modules and the editor ----------------
 

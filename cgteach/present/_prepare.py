@@ -53,13 +53,18 @@ def is_object_repr(text: str) -> bool:
     return bool(_REPR.search(text))
 
 
-def _still(data: dict, alt: str = "the widget") -> dict:
+def _still(data: dict, alt: str = "the widget", stored: str = "") -> dict:
+    """The widget's still picture and the JupyterLab line.  Its ``alt`` is the one the
+    widget ``stored`` with the picture (what it shows, from the widget's state), else
+    ``alt`` (the code that made it) after "Still picture of"."""
     picture = data.get("image/png")
     image = ""
     if picture:
         if isinstance(picture, list):
             picture = "".join(picture)
-        alt = html.escape(f"Still picture of {alt}", quote=True)
+        alt = html.escape(f"Still picture of the widget: {stored}" if stored
+                          else f"Still picture of {alt}",
+                          quote=True)
         image = (f'<img class="cg-widget-still" alt="{alt}" '
                  f'src="data:image/png;base64,{picture.strip()}"/>')
     return {"text/html": f'<div class="cg-widget">{image}'
@@ -83,7 +88,8 @@ def prepare_notebook(nb):
             if not data:
                 continue
             if WIDGET_MIME in data:
-                output["data"] = _still(data, _code_summary(cell) or "the widget")
+                output["data"] = _still(data, _code_summary(cell) or "the widget",
+                                        _rendered_alt(output))
                 continue
             plain = data.get("text/plain", "")
             if isinstance(plain, list):
