@@ -182,6 +182,16 @@ def test_the_hackenbush_bundle_respects_include_and_exclude():
 
 # -- figures with no words of their own (lesson 04's Wythoff table) ------------------------
 
+def draw_rules_cold(a, b):
+    """Wythoff's cold positions by the golden ratio: (floor(k*phi), floor(k*phi**2)), both ways."""
+    import math
+
+    phi = (1 + math.sqrt(5)) / 2
+    lo, hi = min(a, b), max(a, b)
+    k = hi - lo
+    return lo == math.floor(k * phi)
+
+
 def test_a_figure_without_words_is_described_by_its_axes_and_image():
     import io
 
@@ -192,10 +202,32 @@ def test_a_figure_without_words_is_described_by_its_axes_and_image():
     from cgteach.exercises.solutions import figure_alt
 
     matplotlib.use("Agg")
+    fig, ax = plt.subplots()   # a colour map with only its axes named
+    ax.imshow([[(a ^ b) for a in range(24)] for b in range(24)], origin="lower")
+    ax.set_xticks(range(0, 24, 4), [str(i) for i in range(0, 24, 4)])
+    ax.set_yticks(range(0, 24, 4), [str(i) for i in range(0, 24, 4)])
+    ax.set_xlabel("pile a")
+    ax.set_ylabel("pile b")
+    fig.savefig(io.BytesIO(), format="png")   # as the inline backend does first
+    assert figure_alt(fig) == ("Figure: a colour map of 24 by 24 values; across: "
+                               "pile a, 0 to 20; up: pile b, 0 to 20.")  # the ticks' range
+    plt.close(fig)
+    # the lessons' own drawings describe themselves (lesson 04's Wythoff table, 03's maze)
     ax = draw_rules.draw_wythoff(24)
-    ax.figure.savefig(io.BytesIO(), format="png")   # as the inline backend does first
-    assert figure_alt(ax.figure) == ("Figure: a colour map of 24 by 24 values; across: "
-                                     "pile a, 0 to 23; up: pile b, 0 to 23.")
+    ax.figure.savefig(io.BytesIO(), format="png")
+    cold = sum(1 for a in range(24) for b in range(24) if draw_rules_cold(a, b))
+    assert figure_alt(ax.figure) == (
+        "Figure: Wythoff's Grundy values for piles a and b from 0 to 23, darker for larger "
+        f"values (largest 36), the {cold} cold positions (value 0) in blue.")
+    plt.close(ax.figure)
+    rows = ["..#..", ".#...", "...#.", "#....", "..#.."]
+    ax = draw_rules.draw_maze(rows, marker=(4, 4))
+    assert "; the Grundy number on every floor square; the figure on row 5" in figure_alt(ax.figure)
+    plt.close(ax.figure)
+    ax = draw_rules.draw_maze(rows, marker=(4, 4), show_values=False)
+    assert figure_alt(ax.figure) == (
+        "Figure: a maze of 5 rows by 5 columns, 5 of its squares walls (black); the figure "
+        "on row 5 from the top, column 5 from the left.")
     plt.close(ax.figure)
     # a drawing may describe itself with Axes.set_label: read as its first title
     fig, ax = plt.subplots()

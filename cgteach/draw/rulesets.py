@@ -190,6 +190,19 @@ def draw_maze(rows, grid=None, ax=None, *, marker=None, moves=False, show_values
             )
     ax.set_xlim(-0.05, w + 0.05)
     ax.set_ylim(-0.05, h + 0.05)
+    # what the picture shows, in words: its text alternative (cgteach.exercises.solutions)
+    walls = sum(row.count("#") for row in rows)
+    words = [f"a maze of {h} rows by {w} columns, {walls} of its squares walls (black)"]
+    if grid is not None and show_values:
+        words.append("the Grundy number on every floor square")
+    if marker is not None:
+        words.append(f"the figure on row {marker[0] + 1} from the top, column {marker[1] + 1} "
+                     "from the left")
+        if moves:
+            zeros = sum(1 for r, c in reach if grid is not None and grid[r][c] == 0)
+            words.append(f"the {len(reach)} squares it can reach shaded"
+                         + (f", {zeros} of value 0 framed" if zeros else ""))
+    ax.set_label("; ".join(words))
     decorate(ax, title, equal=True)
     return ax
 
@@ -447,6 +460,10 @@ def draw_wythoff(n: int = 12, ax=None, *, title=None, numbers=None):
     ax.set_yticks([i + 0.5 for i in ticks], [str(i) for i in ticks], fontsize=tick_font)
     ax.set_xlabel("pile a", fontsize=font)
     ax.set_ylabel("pile b", fontsize=font)
+    # what the picture shows, in words: its text alternative (cgteach.exercises.solutions)
+    cold = sum(row.count(0) for row in table)
+    ax.set_label(f"Wythoff's Grundy values for piles a and b from 0 to {n - 1}, darker for "
+                 f"larger values (largest {top}), the {cold} cold positions (value 0) in blue")
     ax.tick_params(length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)

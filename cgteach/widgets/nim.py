@@ -16,7 +16,9 @@ Offers:
 
 :class:`NimGame`
     An anywidget board.  Heaps are rows of stones; clicking a stone takes it
-    and every stone to its right in that row.  The computer answers at once
+    and every stone after it in its pile (to its right; in lecture mode a
+    pile of more than 20 stones goes on over more lines, so that its labels
+    stay readable on a projector).  The computer answers at once
     (``computer="perfect"`` plays a winning move whenever one exists,
     ``"random"`` any legal move).  A hint button, a binary-table toggle, a
     new-game button (a seeded deal of 2-5 heaps of 1-8 stones), normal or
@@ -662,7 +664,7 @@ class NimGame(Guarded, anywidget.AnyWidget):
         self.message = ""
         self.heaps = list(heaps)
         self.table_html = binary_table_html(self.heaps, misere=self.misere)
-        self.status = "Your move: click a stone to take it and every stone to its right."
+        self.status = "Your move: click a stone to take it and every stone after it."
 
     def _on_misere(self, _change):
         # The rule changed: start again from this position (or a new deal if it is empty).

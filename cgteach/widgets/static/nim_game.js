@@ -10,6 +10,8 @@
 
 // the labels' left edge, in the board's user units (= CSS px before any zoom)
 const LABEL_X = 4;
+// in lecture mode, the most stones on one line of a pile (longer piles take more lines)
+const LECTURE_PER_LINE = 20;
 
 // A label's width in user units: measured when the board is on the page and shown;
 // otherwise a generous guess (0.68 em a character; sans-serif averages about 0.55),
@@ -36,7 +38,7 @@ function render({ model, el }) {
     "data-lm-suppress-shortcuts": "true",
     "aria-roledescription": "Nim board",
     "aria-label": "Nim board. Arrows move between the stones, Enter takes the stone and every " +
-      "stone to its right; H asks for a hint, T shows the binary table, N deals a new game.",
+      "stone after it; H asks for a hint, T shows the binary table, N deals a new game.",
   });
   const message = htmlEl("div", {
     class: "nim-message", "data-testid": "nim-message", "aria-live": "polite",
@@ -102,14 +104,25 @@ function render({ model, el }) {
     // the stones' left edge: at least the old 80 (120) units, and a stone radius of
     // space after the widest label (the focus ring reaches 7 units left of a stone)
     const labelW = Math.ceil(Math.max(lecture ? 120 : 80, labelEnd + r));
+    // In lecture mode a long pile is laid out in lines of at most PER_LINE stones (read
+    // left to right, then the next line), so a 40-stone board stays about as wide as the
+    // screen and its labels readable; elsewhere a pile is one line.
+    const perLine = lecture ? LECTURE_PER_LINE : Infinity;
     let widest = 1;
+    const tops = []; // each pile's first line
+    let lines = 0;
     heaps.forEach((size, i) => {
       let shown = size;
       if (last.player === "computer" && last.heap === i) shown = Math.max(shown, last.before);
-      widest = Math.max(widest, shown);
+      widest = Math.max(widest, Math.min(shown, perLine));
+      tops.push(lines);
+      lines += Math.max(1, Math.ceil(shown / perLine));
     });
+    // the centre of stone j of pile i
+    const at = (i, j) => [labelW + gap * (j % perLine) + r,
+      rowH * (tops[i] + Math.floor(j / perLine)) + rowH / 2 + r * 0.2];
     const width = labelW + gap * widest + r;
-    const height = rowH * Math.max(1, heaps.length) + r * 0.4;
+    const height = rowH * Math.max(1, lines) + r * 0.4;
     board.setAttribute("viewBox", `0 0 ${width} ${height}`);
     board.setAttribute("width", String(width));
     board.setAttribute("height", String(height));
@@ -117,7 +130,7 @@ function render({ model, el }) {
     board.replaceChildren();
 
     heaps.forEach((size, i) => {
-      const cy = rowH * i + rowH / 2 + r * 0.2;
+      const cy = at(i, 0)[1];
       const group = svgEl("g", { "data-testid": `nim-heap-${i}`, "data-size": size });
       const label = labels[i];
       label.setAttribute("y", String(cy));
@@ -125,8 +138,9 @@ function render({ model, el }) {
       const stones = [];
       for (let j = 0; j < size; j += 1) {
         const marked = hint.length === 2 && hint[0] === i && j >= hint[1];
+        const [sx, sy] = at(i, j);
         const stone = svgEl("circle", {
-          cx: labelW + gap * j + r, cy, r,
+          cx: sx, cy: sy, r,
           class: "nim-stone" + (marked ? " hint" : "") + (over ? " over" : ""),
           "data-testid": `nim-stone-${i}-${j}`,
           "data-heap": i, "data-index": j,
@@ -151,14 +165,15 @@ function render({ model, el }) {
         if (focusAt && focusAt[0] === i && focusAt[1] === j && document.activeElement === board) {
           stone.classList.add("focus");
           group.appendChild(svgEl("circle", {
-            cx: labelW + gap * j + r, cy, r: r + 5, class: "nim-focus-ring", "data-testid": "nim-focus",
+            cx: sx, cy: sy, r: r + 5, class: "nim-focus-ring", "data-testid": "nim-focus",
           }));
         }
       }
       if (last.player === "computer" && last.heap === i) {
         for (let j = size; j < last.before; j += 1) {
+          const [gx, gy] = at(i, j);
           group.appendChild(svgEl("circle", {
-            cx: labelW + gap * j + r, cy, r, class: "nim-ghost",
+            cx: gx, cy: gy, r, class: "nim-ghost",
             "data-testid": `nim-ghost-${i}-${j}`, "stroke-width": lecture ? 3 : 2,
           }));
         }
