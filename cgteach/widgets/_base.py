@@ -282,113 +282,22 @@ def _shown_value(text) -> str:
     return "" if text in ("", "?") else text
 
 
-def _nim_game_alt(w) -> str:
-    heaps = list(w.heaps)
-    play = "misère play" if w.misere else "normal play"
-    if not any(heaps):
-        return f"Nim game against the computer ({play}): every pile is empty."
-    piles = _count(len(heaps), "pile")
-    return (f"Nim game against the computer ({play}): {piles} of "
-            f"{_listed(heaps)} {'stone' if heaps == [1] else 'stones'}.")
-
-
-def _nim_explorer_alt(w) -> str:
-    from cgteach.nim import binary_table
-
-    table = binary_table(list(w.heaps))
-    text = (f"Binary table of the piles {_listed(table.heaps)}, "
-            f"with their nim sum {table.nim_sum}")
-    if table.to_change:
-        pile = table.to_change[0]
-        text += f": change pile {pile + 1} to {dict(table.moves)[pile]}"
-    return text + "."
-
-
-def _hackenbush_alt(w, kind: str) -> str:
-    position = w.position
-    words = position._alt_words() if hasattr(position, "_alt_words") else str(position)
-    if kind == "editor":
-        value = _shown_value(w.value_text)
-        text = f"Hackenbush editor: {words}"
-        return text + (f", value {value}." if value else ".")
-    if w.student == "green":
-        side = "anyone may cut any edge"
-    else:
-        other = "red" if w.student == "blue" else "blue"
-        side = f"you play {w.student}, the computer plays {other}"
-    return f"Hackenbush game against the computer ({side}): {words}."
-
-
-def _forest_words(forest) -> str:
-    parents = list(forest.parents)
-    if not parents:
-        return "an empty forest"
-    trees = sum(1 for p in parents if p is None)
-    if trees == 1:
-        return f"one tree of {_count(len(parents), 'node')}"
-    return f"a forest of {trees} trees with {len(parents)} nodes"
-
-
-def _hackendot_alt(w, kind: str) -> str:
-    words = _forest_words(w.forest)
-    if kind == "editor":
-        value = _shown_value(w.value_text)
-        return f"Hackendot editor: {words}" + (f", value {value}." if value else ".")
-    return f"Hackendot game against the computer: {words}."
-
-
-def _board_words(board) -> str:
-    m, n = board.shape
-    free = len(board.free_cells())
-    return f"a {m} by {n} board with {_count(free, 'free cell')}"
-
-
-def _domineering_alt(w, kind: str) -> str:
-    words = _board_words(w.board)
-    if kind == "editor":
-        value = _shown_value(w.value_text)
-        text = f"Domineering editor: {words}"
-        if value:
-            text += f", value {value}"
-            temperature = _shown_value(w.temperature_text)
-            if temperature:
-                text += f", temperature {temperature}"
-        return text + "."
-    shape = "vertical" if w.student == "left" else "horizontal"
-    return f"Domineering game against the computer (you place {shape} dominoes): {words}."
-
-
-#: How each widget's still picture is put into words, by class name.
-_STILL_ALTS = {
-    "NimGame": _nim_game_alt,
-    "NimExplorer": _nim_explorer_alt,
-    "HackenbushEditor": lambda w: _hackenbush_alt(w, "editor"),
-    "HackenbushGame": lambda w: _hackenbush_alt(w, "game"),
-    "HackendotEditor": lambda w: _hackendot_alt(w, "editor"),
-    "HackendotGame": lambda w: _hackendot_alt(w, "game"),
-    "DomineeringEditor": lambda w: _domineering_alt(w, "editor"),
-    "DomineeringGame": lambda w: _domineering_alt(w, "game"),
-}
-
-
 def still_alt(widget) -> str:
     """A short text alternative for ``widget``'s still picture, built from its state.
 
     It says what the picture shows (the piles, the edges and their colours, the
     forest, the board) and, for an editor, the value it shows beside it.  A
     widget stores it as the ``alt`` of its ``image/png`` metadata, which the
-    exports put on the picture.  ``""`` for a widget it does not know.
+    exports put on the picture.  Each widget class writes its own words in its
+    ``_still_alt`` method (a new widget adds one beside its ``_still_png``);
+    ``""`` for an object without one.  Runs of spaces become one.
 
-    >>> class NimGame:                      # anything with a NimGame's state
-    ...     heaps, misere = [3, 5, 7], False
-    >>> still_alt(NimGame())
+    >>> from cgteach.widgets import NimGame
+    >>> still_alt(NimGame([3, 5, 7]))
     'Nim game against the computer (normal play): 3 piles of 3, 5 and 7 stones.'
     """
-    for klass in type(widget).__mro__:
-        describe = _STILL_ALTS.get(klass.__name__)
-        if describe is not None:
-            return " ".join(describe(widget).split())
-    return ""
+    describe = getattr(widget, "_still_alt", None)
+    return " ".join(describe().split()) if callable(describe) else ""
 
 
 class Guarded:
@@ -506,8 +415,8 @@ class Guarded:
         return None
 
     def _still_alt(self) -> str:
-        """What the still picture shows, in words (``""``: nothing to say): :func:`still_alt`."""
-        return still_alt(self)
+        """What the still picture shows, in words (``""``: none); see :func:`still_alt`."""
+        return ""
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -522,7 +431,7 @@ class Guarded:
 
             data["image/png"] = base64.b64encode(picture).decode("ascii")
             try:
-                alt = self._still_alt()
+                alt = still_alt(self)
             except Exception:  # noqa: BLE001 (a picture without alt beats no picture)
                 alt = ""
             if alt:

@@ -34,6 +34,8 @@ from cgteach.widgets._base import (
     STATIC,
     EditorBoard,
     GameBoard,
+    _count,
+    _shown_value,
     check_game_options,
     esm,
     still_png,
@@ -212,6 +214,16 @@ class DomineeringEditor(EditorBoard):
     def _still_png(self):
         return still_png(lambda ax: self._board.draw(ax=ax), size=(3.0, 3.0))
 
+    def _still_alt(self):
+        text = f"Domineering editor: {_board_words(self._board)}"
+        value = _shown_value(self.value_text)
+        if value:
+            text += f", value {value}"
+            temperature = _shown_value(self.temperature_text)
+            if temperature:
+                text += f", temperature {temperature}"
+        return text + "."
+
     # -- intents from the browser --------------------------------------------------
 
     def _on_toggle(self, row, col):
@@ -219,6 +231,12 @@ class DomineeringEditor(EditorBoard):
 
     def _on_resize(self, m, n):
         self.resize(m, n)
+
+
+def _board_words(board: Domineering) -> str:
+    m, n = board.shape
+    free = len(board.free_cells())
+    return f"a {m} by {n} board with {_count(free, 'free cell')}"
 
 
 def _json(board: Domineering) -> str:
@@ -413,6 +431,11 @@ class DomineeringGame(GameBoard):
 
     def _still_png(self):
         return still_png(lambda ax: self._board.draw(ax=ax), size=(3.0, 3.0))
+
+    def _still_alt(self):
+        shape = "vertical" if self.student == "left" else "horizontal"
+        return (f"Domineering game against the computer (you place {shape} dominoes): "
+                f"{_board_words(self._board)}.")
 
     def _on_place(self, row, col):
         self.place(row, col)

@@ -110,6 +110,7 @@ from cgteach.widgets._base import (
     GameBoard,
     WidgetValueError,
     _short,
+    _shown_value,
     check_choice,
     check_game_options,
     check_int,
@@ -616,6 +617,11 @@ class HackenbushEditor(_HackenbushBoard, EditorBoard):
 
     def _still_png(self):
         return _position_png(self._position)
+
+    def _still_alt(self):
+        value = _shown_value(self.value_text)
+        text = f"Hackenbush editor: {self._position._alt_words()}"
+        return text + (f", value {value}." if value else ".")
 
     # -- reading ------------------------------------------------------------
 
@@ -1193,6 +1199,15 @@ class HackenbushGame(_HackenbushBoard, GameBoard):
 
     def _still_png(self):
         return _position_png(self._position)
+
+    def _still_alt(self):
+        if self.student == "green":
+            side = "anyone may cut any edge"
+        else:
+            other = "red" if self.student == "blue" else "blue"
+            side = f"you play {self.student}, the computer plays {other}"
+        return (f"Hackenbush game against the computer ({side}): "
+                f"{self._position._alt_words()}.")
 
     def _player_colours(self, who) -> set:
         if self.student == "green":

@@ -66,7 +66,9 @@ from cgteach.widgets._base import (
     EditorBoard,
     GameBoard,
     WidgetValueError,
+    _count,
     _short,
+    _shown_value,
     check_choice,
     check_game_options,
     check_int,
@@ -128,6 +130,20 @@ class _HackendotBoard(DrawnBoard):
 
     def _still_png(self):
         return _forest_png(self._forest)
+
+    def _still_alt(self):
+        parents = list(self._forest.parents)
+        trees = sum(1 for p in parents if p is None)
+        if not parents:
+            words = "an empty forest"
+        elif trees == 1:
+            words = f"one tree of {_count(len(parents), 'node')}"
+        else:
+            words = f"a forest of {trees} trees with {len(parents)} nodes"
+        if isinstance(self, EditorBoard):
+            value = _shown_value(self.value_text)
+            return f"Hackendot editor: {words}" + (f", value {value}." if value else ".")
+        return f"Hackendot game against the computer: {words}."
 
     # -- the checks of the synced traits (see Guarded._validate_trait) ----------
 

@@ -105,6 +105,8 @@ from cgteach.widgets._base import (
     STATIC,
     Guarded,
     WidgetValueError,
+    _count,
+    _listed,
     _short,
     check_choice,
     check_int,
@@ -361,6 +363,15 @@ class NimExplorer(Guarded, widgets.VBox):
 
         return still_png(draw)
 
+    def _still_alt(self):
+        table = nim.binary_table(list(self.heaps))
+        text = (f"Binary table of the piles {_listed(table.heaps)}, "
+                f"with their nim sum {table.nim_sum}")
+        if table.to_change:
+            pile = table.to_change[0]
+            text += f": change pile {pile + 1} to {dict(table.moves)[pile]}"
+        return text + "."
+
     # -- the position ----------------------------------------------------
     @property
     def heaps(self) -> tuple[int, ...]:
@@ -562,6 +573,14 @@ class NimGame(Guarded, anywidget.AnyWidget):
 
     def _still_png(self):
         return _heaps_png(self.heaps)
+
+    def _still_alt(self):
+        heaps = list(self.heaps)
+        play = "misère play" if self.misere else "normal play"
+        if not any(heaps):
+            return f"Nim game against the computer ({play}): every pile is empty."
+        return (f"Nim game against the computer ({play}): {_count(len(heaps), 'pile')} of "
+                f"{_listed(heaps)} {'stone' if heaps == [1] else 'stones'}.")
 
     # -- intents from the browser (also callable from Python) -------------
     def _on_message(self, _widget, content, _buffers=None):
