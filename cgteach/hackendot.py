@@ -965,6 +965,35 @@ class Hackendot:
 
         return png(self, labels=len(self) <= 40)
 
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> Hackendot([None, 0, 0, None])._alt_text()
+        'Hackendot forest: 2 trees with 4 nodes in all, the largest of 3 nodes.'
+        """
+        from cgteach._pictures import count
+
+        par = self._par
+        root = list(range(len(self)))
+        sizes: dict = {}
+        for v in self._walk():  # a parent before its children
+            if par[v] >= 0:
+                root[v] = root[par[v]]
+            sizes[root[v]] = sizes.get(root[v], 0) + 1
+        if len(sizes) == 1:
+            return f"Hackendot tree of {count(len(self), 'node')}."
+        return (f"Hackendot forest: {count(len(sizes), 'tree')} with {len(self)} nodes in "
+                f"all, the largest of {count(max(sizes.values()), 'node')}.")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
+        from cgteach._pictures import picture_bundle
+
+        if (include is not None and "image/png" not in include) or not self._par:
+            return None
+        png = self._repr_png_()  # None when too big to draw: then no words either
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
+
 
 # ---------------------------------------------------------------------------
 # Brute force: memoised search over isomorphism classes

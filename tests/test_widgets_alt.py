@@ -37,9 +37,11 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def stored(obj):
     """The (data, metadata) a notebook stores for ``obj`` (its mime bundle, as IPython
     formats it)."""
-    from IPython.core.interactiveshell import InteractiveShell
+    # IPython's own formatter, without starting a shell (a global shell left behind
+    # would change how later tests run code)
+    from IPython.core.formatters import DisplayFormatter
 
-    return InteractiveShell.instance().display_formatter.format(obj)
+    return DisplayFormatter().format(obj)
 
 
 def alt_of(obj) -> str:

@@ -386,6 +386,26 @@ class Thermograph:
 
         return thermograph_png(self)
 
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> from cgteach.games import parse
+        >>> thermograph(parse("{4 | {2 | -6}}"))._alt_text()
+        'Thermograph of {4|{2|-6}}: temperature 2, mast at 2; stops 4 (Left) and 2 (Right).'
+        """
+        return (f"Thermograph of {self._game}: temperature {_num(self.temperature)}, mast at "
+                f"{_num(self.mast)}; stops {_num(self.left_wall(0))} (Left) and "
+                f"{_num(self.right_wall(0))} (Right).")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
+        from cgteach._pictures import picture_bundle
+
+        if include is not None and "image/png" not in include:
+            return None
+        png = self._repr_png_()  # None when too big to draw: then no words either
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
+
 
 def _num(q: Fraction) -> str:
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"

@@ -472,12 +472,13 @@ class Hackenbush:
         return text + "."
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative: ``({"image/png": ...}, {"image/png": {"alt":
-        ...}})``.  IPython keeps the metadata with the output, and the exports use the alt."""
-        if (include is not None and "image/png" not in include) or (
-                exclude is not None and "image/png" in exclude):
+        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
+        from cgteach._pictures import picture_bundle
+
+        if include is not None and "image/png" not in include:
             return None
-        return {"image/png": self._repr_png_()}, {"image/png": {"alt": self._alt_text()}}
+        png = self._repr_png_()  # None when too big to draw: then no words either
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 # -- graph helpers shared by the analysis modules and the editor ----------------

@@ -219,6 +219,28 @@ class Domineering(PartizanPosition):
 
         return domineering_png(self)
 
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> Domineering(["..#", "..."])._alt_text()
+        'Domineering board of 2 rows by 3 columns: 5 free cells, 1 filled.'
+        """
+        from cgteach._pictures import count
+
+        m, n = self.shape
+        free = len(self.free_cells())
+        return (f"Domineering board of {count(m, 'row')} by {count(n, 'column')}: "
+                f"{count(free, 'free cell')}, {m * n - free} filled.")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
+        from cgteach._pictures import picture_bundle
+
+        if include is not None and "image/png" not in include:
+            return None
+        png = self._repr_png_()  # None when too big to draw: then no words either
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
+
 
 def _read_rows(rows) -> tuple:
     if isinstance(rows, Domineering):

@@ -167,6 +167,27 @@ class ToadsAndFrogs(PartizanPosition):
 
         return toads_and_frogs_png(self)
 
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> ToadsAndFrogs("TT_F")._alt_text()
+        'Toads and Frogs row TT_F: 2 toads, 1 frog, 1 empty square.'
+        """
+        from cgteach._pictures import count
+
+        row = self._row
+        return (f"Toads and Frogs row {row}: {count(row.count('T'), 'toad')}, "
+                f"{count(row.count('F'), 'frog')}, {count(row.count('_'), 'empty square')}.")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
+        from cgteach._pictures import picture_bundle
+
+        if include is not None and "image/png" not in include:
+            return None
+        png = self._repr_png_()  # None when too big to draw: then no words either
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
+
 
 def _read_row(row) -> str:
     if isinstance(row, ToadsAndFrogs):
