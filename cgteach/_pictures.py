@@ -5,10 +5,41 @@ IPython shows an object through ``_repr_mimebundle_`` when it has one; a
 exports (:mod:`cgteach.present`) read the picture's ``alt`` from it.  The
 positions that draw themselves (Hackenbush, Hackendot, Domineering, Toads
 and Frogs, thermographs) return :func:`picture_bundle` of their PNG and a
-sentence saying what it shows.
+sentence saying what it shows, through :class:`Pictured`; the widgets'
+still pictures and the lessons' matplotlib figures merge theirs into the
+metadata IPython already has with :func:`with_alt`.
 """
 
 from __future__ import annotations
+
+
+def with_alt(metadata, alt: str) -> dict:
+    """``metadata`` (IPython's, maybe ``None``) with ``alt`` as its ``image/png`` alt.
+
+    >>> with_alt({"image/png": {"width": 300}}, "a board")
+    {'image/png': {'width': 300, 'alt': 'a board'}}
+    """
+    metadata = dict(metadata or {})
+    png = metadata.get("image/png")
+    metadata["image/png"] = {**(png if isinstance(png, dict) else {}), "alt": alt}
+    return metadata
+
+
+class Pictured:
+    """Mixin for a position that draws itself: its picture with its words.
+
+    The class gives ``_repr_png_()`` (PNG bytes, or ``None`` when too big to
+    draw) and ``_alt_text()`` (what the picture shows); IPython then stores
+    the words as the picture's alt.  No words are built for no picture.
+    """
+
+    __slots__ = ()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        if include is not None and "image/png" not in include:
+            return None
+        png = self._repr_png_()
+        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 def picture_bundle(png, alt: str, include=None, exclude=None):
@@ -27,7 +58,7 @@ def picture_bundle(png, alt: str, include=None, exclude=None):
         return None
     if png is None:
         return None
-    return {"image/png": png}, {"image/png": {"alt": alt}}
+    return {"image/png": png}, with_alt(None, alt)
 
 
 def count(n: int, word: str) -> str:

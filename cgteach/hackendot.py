@@ -59,6 +59,7 @@ from itertools import accumulate, compress
 from operator import lt
 
 from cgteach import _io
+from cgteach._pictures import Pictured
 from cgteach._validate import as_count, as_rng, check_size, show
 from cgteach.nimbers import mex, nim_sum
 
@@ -323,7 +324,7 @@ class Round:
         return self.bit << self.k
 
 
-class Hackendot:
+class Hackendot(Pictured):
     """A Hackendot position: a forest given by its parent list.
 
     ``parents[i]`` is node ``i``'s parent index, ``None`` for a root.  The
@@ -984,15 +985,6 @@ class Hackendot:
             return f"Hackendot tree of {count(len(self), 'node')}."
         return (f"Hackendot forest: {count(len(sizes), 'tree')} with {len(self)} nodes in "
                 f"all, the largest of {count(max(sizes.values()), 'node')}.")
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
-        from cgteach._pictures import picture_bundle
-
-        if (include is not None and "image/png" not in include) or not self._par:
-            return None
-        png = self._repr_png_()  # None when too big to draw: then no words either
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 # ---------------------------------------------------------------------------

@@ -104,9 +104,9 @@ def _attach_figure_alt(formatter) -> None:
             except Exception:  # noqa: BLE001 (a picture without alt beats no picture)
                 alt = ""
             if alt:
-                metadata = dict(metadata or {})
-                png = metadata.get("image/png")
-                metadata["image/png"] = {**(png if isinstance(png, dict) else {}), "alt": alt}
+                from cgteach._pictures import with_alt
+
+                metadata = with_alt(metadata, alt)
         return data, metadata
 
     format._cg_figure_alt = True

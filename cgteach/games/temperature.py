@@ -49,6 +49,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
+from cgteach._pictures import Pictured
 from cgteach.games._forms import Game, _as_number, number
 from cgteach.games._order import game
 
@@ -295,7 +296,7 @@ def _meeting(lw: _Line, rw: _Line) -> tuple:
     return e + k, (t0 << k) + dt, (xl << k) + sl * dt, (xr << k) + sr * dt
 
 
-class Thermograph:
+class Thermograph(Pictured):
     """The thermograph of a game: its two walls, temperature and mast.
 
     ``left_wall(t)`` and ``right_wall(t)`` are exact ``Fraction`` s for any
@@ -396,15 +397,6 @@ class Thermograph:
         return (f"Thermograph of {self._game}: temperature {_num(self.temperature)}, mast at "
                 f"{_num(self.mast)}; stops {_num(self.left_wall(0))} (Left) and "
                 f"{_num(self.right_wall(0))} (Right).")
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
-        from cgteach._pictures import picture_bundle
-
-        if include is not None and "image/png" not in include:
-            return None
-        png = self._repr_png_()  # None when too big to draw: then no words either
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 def _num(q: Fraction) -> str:

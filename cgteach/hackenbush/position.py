@@ -23,6 +23,7 @@ from collections import defaultdict, deque
 from collections.abc import Hashable, Iterable
 
 from cgteach import _io
+from cgteach._pictures import Pictured
 from cgteach._validate import as_int, show
 
 __all__ = ["Hackenbush", "COLOURS"]
@@ -79,7 +80,7 @@ def _normalise_edge(edge, i: int) -> tuple:
     return (_check_node(u, where), _check_node(v, where), colour.lower())
 
 
-class Hackenbush:
+class Hackenbush(Pictured):
     """A Hackenbush position.
 
     ``edges`` holds ``(u, v)`` for a green edge or ``(u, v, colour)`` with
@@ -470,15 +471,6 @@ class Hackenbush:
             text += (f"; too many to draw (over {MAX_DRAWN_EDGES:,}), so drawn as a bar "
                      "of its edge colours with their counts")
         return text + "."
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
-        from cgteach._pictures import picture_bundle
-
-        if include is not None and "image/png" not in include:
-            return None
-        png = self._repr_png_()  # None when too big to draw: then no words either
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 # -- graph helpers shared by the analysis modules and the editor ----------------

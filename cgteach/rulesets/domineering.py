@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cgteach._pictures import Pictured
 from cgteach._validate import show as _show
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -53,7 +54,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Domineering(PartizanPosition):
+class Domineering(Pictured, PartizanPosition):
     """A Domineering position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -231,15 +232,6 @@ class Domineering(PartizanPosition):
         free = len(self.free_cells())
         return (f"Domineering board of {count(m, 'row')} by {count(n, 'column')}: "
                 f"{count(free, 'free cell')}, {m * n - free} filled.")
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
-        from cgteach._pictures import picture_bundle
-
-        if include is not None and "image/png" not in include:
-            return None
-        png = self._repr_png_()  # None when too big to draw: then no words either
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 def _read_rows(rows) -> tuple:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 
+from cgteach._pictures import Pictured
 from cgteach._validate import show as _show
 from cgteach.games import ZERO, _add, _canonical, _deep, game
 from cgteach.rulesets._partizan import PartizanPosition
@@ -53,7 +54,7 @@ _TOAD, _FROG, _EMPTY = "T", "F", "_"
 _PIECES = str.maketrans("", "", "TF_")  # deletes every legal character
 
 
-class ToadsAndFrogs(PartizanPosition):
+class ToadsAndFrogs(Pictured, PartizanPosition):
     """A Toads and Frogs row: a string of ``T`` (toad), ``F`` (frog) and ``_`` (empty).
 
     Left moves toads rightwards, Right moves frogs leftwards.  Immutable and
@@ -178,15 +179,6 @@ class ToadsAndFrogs(PartizanPosition):
         row = self._row
         return (f"Toads and Frogs row {row}: {count(row.count('T'), 'toad')}, "
                 f"{count(row.count('F'), 'frog')}, {count(row.count('_'), 'empty square')}.")
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The picture with its text alternative (:func:`cgteach._pictures.picture_bundle`)."""
-        from cgteach._pictures import picture_bundle
-
-        if include is not None and "image/png" not in include:
-            return None
-        png = self._repr_png_()  # None when too big to draw: then no words either
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
 
 
 def _read_row(row) -> str:

@@ -437,10 +437,9 @@ class Guarded:
             if alt:
                 # (data, metadata): IPython stores the metadata with the output, and the
                 # exports read the picture's "alt" from it (cgteach.present._prepare)
-                meta = dict(meta or {})
-                png = meta.get("image/png")
-                meta["image/png"] = {**(png if isinstance(png, dict) else {}), "alt": alt}
-                return data, meta
+                from cgteach._pictures import with_alt
+
+                return data, with_alt(meta, alt)
         return (data, meta) if isinstance(bundle, tuple) else data
 
 

@@ -313,6 +313,16 @@ class Notebook:
         y = item.get_attribute("data-my") or item.get_attribute("data-y")
         self.board_click(board, float(x), float(y))
 
+    def projector(self):
+        """1280×720 with the left sidebar folded away, as on a projector or in a slideshow."""
+        page = self.page
+        page.set_viewport_size({"width": 1280, "height": 720})
+        if page.locator("#jp-left-stack").is_visible():
+            # clicking the open panel's own tab folds the sidebar away
+            page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+            page.locator("#jp-left-stack").wait_for(state="hidden")
+            page.wait_for_timeout(300)
+
     def screenshot(self, locator, name: str):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         locator.scroll_into_view_if_needed()

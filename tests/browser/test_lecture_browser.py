@@ -67,21 +67,10 @@ WIDGETS = [
 ]
 
 
-def _projector(book):
-    """1280×720 with the left sidebar folded away, as in a slideshow."""
-    page = book.page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    if page.locator("#jp-left-stack").is_visible():
-        # clicking the open panel's own tab folds the sidebar away
-        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
-        page.locator("#jp-left-stack").wait_for(state="hidden")
-        page.wait_for_timeout(300)
-
-
 @pytest.mark.parametrize("cell, selector, name", WIDGETS)
 def test_widget_fits_the_projector_in_lecture_mode(book, artifacts, cell, selector, name):
     page = book.page
-    _projector(book)
+    book.projector()
     root = book.cell(cell).locator(selector)
     root.wait_for()
     root.scroll_into_view_if_needed()

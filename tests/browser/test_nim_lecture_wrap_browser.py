@@ -43,17 +43,8 @@ MEASURE = """root => {
 }"""
 
 
-def _projector(book):
-    page = book.page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    if page.locator("#jp-left-stack").is_visible():
-        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
-        page.locator("#jp-left-stack").wait_for(state="hidden")
-        page.wait_for_timeout(300)
-
-
 def test_a_big_board_in_lecture_mode_keeps_its_labels_readable(book, artifacts):
-    _projector(book)
+    book.projector()
     games = book.page.locator("[data-testid=nim-game]")
     reports = {}
     for k, name in enumerate(("big, table", "tall", "five piles")):
