@@ -4,8 +4,8 @@ IPython shows an object through ``_repr_mimebundle_`` when it has one; a
 ``(data, metadata)`` pair keeps the metadata with the output, and the
 exports (:mod:`cgteach.present`) read the picture's ``alt`` from it.  The
 positions that draw themselves (Hackenbush, Hackendot, Domineering, Toads
-and Frogs, thermographs) return :func:`picture_bundle` of their PNG and a
-sentence saying what it shows, through :class:`Pictured`; the widgets'
+and Frogs, thermographs) return their PNG and a sentence saying what it
+shows, through :class:`Pictured`; the widgets'
 still pictures and the lessons' matplotlib figures merge theirs into the
 metadata IPython already has with :func:`with_alt`.
 """
@@ -36,29 +36,18 @@ class Pictured:
     __slots__ = ()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        if include is not None and "image/png" not in include:
+        """``({"image/png": png}, {"image/png": {"alt": words}})``, or ``None``.
+
+        ``None`` when IPython's ``include`` / ``exclude`` leave PNG out (nothing
+        is drawn then) or the object is too big to draw.
+        """
+        if (include is not None and "image/png" not in include) or (
+                exclude is not None and "image/png" in exclude):
             return None
         png = self._repr_png_()
-        return None if png is None else picture_bundle(png, self._alt_text(), include, exclude)
-
-
-def picture_bundle(png, alt: str, include=None, exclude=None):
-    """``({"image/png": png}, {"image/png": {"alt": alt}})``, or ``None`` (no picture).
-
-    ``include`` / ``exclude`` are IPython's: a caller that does not want PNG
-    gets ``None``, and so does an object too big to draw (``png`` is ``None``).
-
-    >>> picture_bundle(b"PNG", "a board")
-    ({'image/png': b'PNG'}, {'image/png': {'alt': 'a board'}})
-    >>> picture_bundle(b"PNG", "a board", exclude={"image/png"}) is None
-    True
-    """
-    if (include is not None and "image/png" not in include) or (
-            exclude is not None and "image/png" in exclude):
-        return None
-    if png is None:
-        return None
-    return {"image/png": png}, with_alt(None, alt)
+        if png is None:
+            return None
+        return {"image/png": png}, with_alt(None, self._alt_text())
 
 
 def count(n: int, word: str) -> str:

@@ -54,3 +54,11 @@ def test_a_forest_too_big_to_draw_shows_no_picture_and_costs_nothing():
     assert time.process_time() - start < 1.0
     assert "image/png" not in data and "image/png" not in metadata
     assert data["text/plain"] == repr(big)
+
+
+def test_a_caller_that_wants_no_png_gets_no_picture():
+    board = Domineering(["..", ".."])
+    assert board._repr_mimebundle_(exclude={"image/png"}) is None
+    assert board._repr_mimebundle_(include={"text/plain"}) is None
+    data, metadata = board._repr_mimebundle_(include={"image/png", "text/plain"})
+    assert data["image/png"] and metadata["image/png"]["alt"].startswith("Domineering board")

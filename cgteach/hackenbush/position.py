@@ -23,7 +23,7 @@ from collections import defaultdict, deque
 from collections.abc import Hashable, Iterable
 
 from cgteach import _io
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, count
 from cgteach._validate import as_int, show
 
 __all__ = ["Hackenbush", "COLOURS"]
@@ -436,9 +436,6 @@ class Hackenbush(Pictured):
         >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_words()
         '3 green edges on 3 nodes, 1 of them on the ground'
         """
-        def count(n, word):
-            return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
         n = len(self._edges)
         if not n:
             return f"no edges, only the ground ({count(len(self._ground), 'node')})"

@@ -267,10 +267,6 @@ def still_png(draw, size=(4.0, 2.6)) -> bytes | None:
 # -- the words for a widget's still picture -------------------------------------------
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _listed(items) -> str:
     """``"3"``, ``"3 and 5"``, ``"3, 5 and 7"``."""
     items = [str(i) for i in items]

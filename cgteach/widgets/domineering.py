@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import traitlets
 
+from cgteach._pictures import count as _count
 from cgteach.rulesets.domineering import Domineering
 from cgteach.widgets._base import (
     STATIC,
     EditorBoard,
     GameBoard,
-    _count,
     _shown_value,
     check_game_options,
     esm,

@@ -60,13 +60,13 @@ import os
 
 import traitlets
 
+from cgteach._pictures import count as _count
 from cgteach.hackendot import Hackendot
 from cgteach.widgets._base import (
     DrawnBoard,
     EditorBoard,
     GameBoard,
     WidgetValueError,
-    _count,
     _short,
     _shown_value,
     check_choice,

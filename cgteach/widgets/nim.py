@@ -98,6 +98,7 @@ import ipywidgets as widgets
 import traitlets
 
 from cgteach import nim
+from cgteach._pictures import count as _count
 from cgteach._validate import as_count, as_heaps
 from cgteach.draw._style import COLOURS
 from cgteach.nimbers import nim_sum
@@ -105,7 +106,6 @@ from cgteach.widgets._base import (
     STATIC,
     Guarded,
     WidgetValueError,
-    _count,
     _listed,
     _short,
     check_choice,
