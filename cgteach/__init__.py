@@ -1,5 +1,15 @@
 """cgteach: combinatorial game theory for the classroom.
 
+Floors, bottom to top (a module imports only from its own floor's helpers or lower;
+tests/test_floors.py checks that no import, even one inside a function, closes a loop):
+
+0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (drawer table), ``nimbers``, ``numbers``;
+1. engines and models: ``impartial``, ``nim``, ``games``, ``hot``, ``brute``, ``rulesets``,
+   ``hackenbush``, ``hackendot`` (a model asks ``_pictures`` for its picture, never ``draw``);
+2. ``draw``: the pictures (importing it fills the drawer table of ``_pictures``);
+3. ``widgets``, ``exercises``, ``present``, ``classroom``: what the lessons and the lecturer use;
+4. this package's ``__init__`` (the roof: loads ``draw`` on the first picture), then the notebooks.
+
 The top level offers the few functions every lesson uses; each topic lives
 in its own module (``cgteach.nim``, ``cgteach.impartial``,
 ``cgteach.rulesets``, ``cgteach.numbers``, ``cgteach.hackenbush``,
@@ -12,23 +22,23 @@ light (no matplotlib, no widgets).
 ([32, 8, 4, 1], 20, 3)
 """
 
-import sys as _sys
-
-if _sys.argv[:1] == ["-m"] and "cgteach.nim" in getattr(_sys, "orig_argv", ()):
-    # ``python -m cgteach.nim`` is starting (Python imports this package
-    # first): a Ctrl-C before the game's main() runs ends it quietly instead
-    # of with a KeyboardInterrupt traceback.  main() restores Ctrl-C.  The C
-    # module ``_signal`` loads at once; ``signal`` builds enums first, a window
-    # in which a Ctrl-C on a busy machine still gave a traceback.
-    import _signal
-
-    def _quiet_exit(_signum, _frame):
-        raise SystemExit(130)
-
-    _signal.signal(_signal.SIGINT, _quiet_exit)
-
-from cgteach.impartial import grundy  # noqa: E402
+# _startup before the engines: a Ctrl-C while ``python -m cgteach.nim`` starts ends quietly.
+from cgteach import _pictures, _startup  # noqa: F401
+from cgteach.impartial import grundy
 from cgteach.nimbers import Nimber, binary_expansion, mex, nim_sum, subpiles
 
 __all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber", "grundy"]
 __version__ = "0.1.0"
+
+
+def _load_drawings():
+    """Import :mod:`cgteach.draw`, which fills ``cgteach._pictures.DRAWERS``.
+
+    The package is the one module above both the models and their drawings,
+    and it is always imported before either, so the models' first picture
+    finds this loader in place.
+    """
+    import cgteach.draw  # noqa: F401
+
+
+_pictures._LOADER[0] = _load_drawings

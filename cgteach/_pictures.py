@@ -8,9 +8,43 @@ and Frogs, thermographs) return their PNG and a sentence saying what it
 shows, through :class:`Pictured`; the widgets'
 still pictures and the lessons' matplotlib figures merge theirs into the
 metadata IPython already has with :func:`with_alt`.
+
+A model never imports the module that draws it (that module imports the
+model: a loop).  It asks :func:`drawer` for its drawing function by name,
+``"hackenbush.png"``, ``"domineering.draw"``, ...  The table of drawers is
+filled in by :mod:`cgteach.draw` when it is imported, and the first
+:func:`drawer` call that finds it empty imports :mod:`cgteach.draw` through
+the loader that ``cgteach/__init__.py`` (the roof, above the models and
+their drawings) puts in ``_LOADER``.  This module imports nothing of
+cgteach: it is the ground floor.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+#: The drawing functions of the models, by name (``"<model>.png"`` gives PNG
+#: bytes or ``None``, ``"<model>.draw"`` draws on a matplotlib Axes); filled
+#: in by :mod:`cgteach.draw`.
+DRAWERS: dict[str, Callable] = {}
+#: What loads the drawers on first need: set by ``cgteach/__init__.py``.
+_LOADER: list = [None]
+
+
+def drawer(name: str) -> Callable:
+    """The drawing function registered as ``name``, loading :mod:`cgteach.draw` on first need.
+
+    >>> drawer("hackenbush.png").__module__
+    'cgteach.draw.hackenbush'
+    """
+    f = DRAWERS.get(name)
+    if f is None:
+        if _LOADER[0] is not None:
+            _LOADER[0]()
+        f = DRAWERS.get(name)
+        if f is None:
+            raise LookupError(f"no drawer is registered as {name!r} (see cgteach.draw)")
+    return f
 
 
 def with_alt(metadata, alt: str) -> dict:

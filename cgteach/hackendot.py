@@ -59,7 +59,7 @@ from itertools import accumulate, compress
 from operator import lt
 
 from cgteach import _io
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach._validate import as_count, as_rng, check_size, show
 from cgteach.nimbers import mex, nim_sum
 
@@ -962,9 +962,7 @@ class Hackendot(Pictured):
     def _repr_png_(self):
         if not self._par or len(self) > 400:
             return None
-        from cgteach.draw.hackendot import png
-
-        return png(self, labels=len(self) <= 40)
+        return drawer("hackendot.png")(self, labels=len(self) <= 40)
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).

@@ -38,12 +38,11 @@ from cgteach.draw._style import (
     new_figure,
     place_labels,
 )
+from cgteach.hackenbush.position import MAX_DRAWN_EDGES
 
 __all__ = ["MAX_DRAWN_EDGES", "MAX_STEP_COLUMNS", "layout", "draw_position", "draw_summary",
            "draw_steps", "png"]
 
-#: Positions with more edges than this get a summary picture (see the module docstring).
-MAX_DRAWN_EDGES = 400
 #: :func:`draw_steps` puts at most this many panels in a row.
 MAX_STEP_COLUMNS = 12
 

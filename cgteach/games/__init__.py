@@ -107,12 +107,33 @@ nested deeper than :data:`MAX_NESTING` braces are refused with a
 ``ValueError``, and so are more than :data:`MAX_OPTIONS` options on one
 side of :func:`game`.  Numbers themselves are stored as exact fractions, so
 ``number(10**9)`` is cheap.
+
+The modules stand on floors; each imports only those below it
+(tests/test_floors.py checks it):
+
+0. ``_forms`` -- the :class:`Game` value, interning, :func:`number`,
+   :func:`nimber` and the usual values;
+1. ``_order`` -- order, canonical forms, arithmetic, ordinal sums;
+2. ``_text`` -- names, :func:`parse`, reading any value as a game
+   (:func:`game`, :func:`total`, :func:`ordinal_sum`);
+3. ``_steps`` -- simplification steps (:func:`form`, :class:`Step`);
+4. ``temperature`` -- thermographs, temperature, mean, cooling;
+5. ``cold`` (to come) -- the cold side: all-small games, atomic weight,
+   reduced canonical form, heating, built on the public names of this
+   package only.
+
+The methods of :class:`Game` that need a higher floor (``g + h``,
+``str(g)``, ``g.temperature()``, ...) reach it through the table
+``_forms._ABOVE``, filled in below; no module imports upwards.
 """
 
 
 from __future__ import annotations
 
+from cgteach.games import _order, _steps, _text, temperature
 from cgteach.games._forms import (  # noqa: F401
+    _ABOVE,
+    DOWN,
     MAX_BIRTHDAY,
     MAX_NESTING,
     MAX_NIMBER,
@@ -120,10 +141,12 @@ from cgteach.games._forms import (  # noqa: F401
     MAX_OPTIONS,
     MAX_TERMS,
     MAX_TEXT,
+    STAR,
+    UP,
+    ZERO,
     Form,
     Game,
     _as_number,
-    _coerce,
     _deep,
     nimber,
     number,
@@ -135,10 +158,6 @@ from cgteach.games._order import (  # noqa: F401
     _canonical,
     _le,
     _neg,
-    from_options,
-    game,
-    ordinal_sum,
-    total,
     work_budget,
 )
 from cgteach.games._steps import (  # noqa: F401
@@ -148,13 +167,39 @@ from cgteach.games._steps import (  # noqa: F401
     simplification_steps,
 )
 from cgteach.games._text import (  # noqa: F401
-    DOWN,
     MAX_UPS,
-    STAR,
-    UP,
-    ZERO,
+    _coerce,
+    from_options,
+    game,
+    ordinal_sum,
     parse,
+    total,
 )
+
+# The methods of Game and Form that need a floor above theirs reach it
+# through this table (see _forms._ABOVE), so no floor imports upwards.
+_ABOVE.update({
+    # floor 1: order, canonical forms, arithmetic
+    "le": _order._le,
+    "add": _order._add,
+    "neg": _order._neg,
+    "canonical": _order._canonical,
+    # floor 2: reading and writing
+    "coerce": _text._coerce,
+    "name": _text._name,
+    "game": _text.game,
+    # floor 3: simplification steps
+    "record": _steps._record,
+    # floor 4: temperature theory
+    "mean": temperature.mean,
+    "temperature": temperature.temperature,
+    "cool": temperature.cool,
+    "thermograph": temperature.thermograph,
+    # floor 5, the cold side (cgteach/games/cold.py: all-small games, atomic
+    # weight, reduced canonical form, heating), goes here: it imports only
+    # the public names of this package, and the Game methods it offers
+    # dispatch through "cold.<name>" entries added to this table.
+})
 
 __all__ = [
     "Game",

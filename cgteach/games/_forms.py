@@ -1,12 +1,19 @@
-"""Forms and interning: the :class:`Game` value and how games are built and shared.
+"""Floor 0 of :mod:`cgteach.games`: the :class:`Game` value and its interning.
 
 A canonical game is *interned*: building the same canonical form twice gives
 the same object, so equality of canonical games is cheap.  This module holds
-the limits, the :class:`Game` class itself (its methods call the order,
-arithmetic and text modules), games remembered as written, the number and
-nimber constructors, reading options (ints, dyadic Fractions, texts, pairs)
-and the interning table.  Everything public is re-exported by
+the limits, the :class:`Game` class itself, games remembered as written
+(``_Written``) and games as written (:class:`Form`, the value only), the
+number and nimber constructors, the interning table and the usual values
+``ZERO``, ``STAR``, ``UP``, ``DOWN``.  Everything public is re-exported by
 :mod:`cgteach.games`.
+
+May import: the standard library, ``cgteach._validate`` and
+``cgteach.numbers``; nothing of ``cgteach.games``.  The methods of
+:class:`Game` and :class:`Form` that need a higher floor (order, arithmetic,
+names, reading, simplification steps, temperature) call it through the table
+``_ABOVE``, which ``cgteach/games/__init__.py`` fills in once every floor is
+loaded.
 """
 
 from __future__ import annotations
@@ -14,7 +21,6 @@ from __future__ import annotations
 import math
 import numbers as _numbers
 import sys
-from collections.abc import Iterable
 from fractions import Fraction
 
 from cgteach._validate import show as _show
@@ -41,6 +47,15 @@ MAX_OPTIONS = 1000
 MAX_TEXT = 200_000
 #: Deepest brace nesting :func:`parse` reads.
 MAX_NESTING = 200
+
+#: The functions of the floors above that the methods of :class:`Game` and
+#: :class:`Form` call, by name, filled in by ``cgteach/games/__init__.py``:
+#: ``"le"``, ``"add"``, ``"neg"``, ``"canonical"`` (floor 1, ``_order``);
+#: ``"coerce"``, ``"name"``, ``"game"`` (floor 2, ``_text``); ``"record"``
+#: (floor 3, ``_steps``); ``"mean"``, ``"temperature"``, ``"cool"``,
+#: ``"thermograph"`` (floor 4, ``temperature``); and, for the cold side
+#: (floor 5, ``cold``), one ``"cold.<name>"`` entry per method it adds.
+_ABOVE: dict = {}
 
 # ---------------------------------------------------------------------------
 # How the engine works (the why behind the code below).
@@ -92,6 +107,7 @@ def _deep(f):
             sys.setrecursionlimit(old)
 
     wrapper.__name__ = f.__name__
+    wrapper.__module__ = f.__module__  # pickles find the function where it is defined
     wrapper.__qualname__ = getattr(f, "__qualname__", f.__name__)
     wrapper.__doc__ = f.__doc__
     wrapper.__wrapped__ = f
@@ -127,6 +143,7 @@ class Game:
     how it was written is its own small object (see
     :meth:`simplification_steps`).
 
+    >>> from cgteach.games import game
     >>> g = game([1], [STAR])
     >>> g.left, g.right, g.birthday(), g.outcome()
     ((parse('1'),), (parse('*'),), 2, 'L')
@@ -271,21 +288,21 @@ class Game:
     # -- order ------------------------------------------------------------
     @_deep
     def __le__(self, other):
-        return _le(self, _coerce(other, "the game compared"))
+        return _ABOVE["le"](self, _ABOVE["coerce"](other, "the game compared"))
 
     @_deep
     def __ge__(self, other):
-        return _le(_coerce(other, "the game compared"), self)
+        return _ABOVE["le"](_ABOVE["coerce"](other, "the game compared"), self)
 
     @_deep
     def __lt__(self, other):
-        h = _coerce(other, "the game compared")
-        return self is not h and _le(self, h)
+        h = _ABOVE["coerce"](other, "the game compared")
+        return self is not h and _ABOVE["le"](self, h)
 
     @_deep
     def __gt__(self, other):
-        h = _coerce(other, "the game compared")
-        return self is not h and _le(h, self)
+        h = _ABOVE["coerce"](other, "the game compared")
+        return self is not h and _ABOVE["le"](h, self)
 
     @_deep
     def fuzzy(self, other) -> bool:
@@ -294,8 +311,9 @@ class Game:
         >>> STAR.fuzzy(0), UP.fuzzy(STAR), UP.fuzzy(0)
         (True, True, False)
         """
-        h = _coerce(other, "the game compared")
-        return not _le(self, h) and not _le(h, self)
+        h = _ABOVE["coerce"](other, "the game compared")
+        le = _ABOVE["le"]
+        return not le(self, h) and not le(h, self)
 
     @_deep
     def outcome(self) -> str:
@@ -308,8 +326,8 @@ class Game:
             return "L" if self._num > 0 else "R" if self._num < 0 else "P"
         if self._nim is not None:
             return "P" if self._nim == 0 else "N"
-        ge = _le(ZERO, self)
-        le = _le(self, ZERO)
+        ge = _ABOVE["le"](ZERO, self)
+        le = _ABOVE["le"](self, ZERO)
         if ge:
             return "L"  # ge and le would make self zero, handled above
         return "R" if le else "N"
@@ -319,13 +337,13 @@ class Game:
     def __add__(self, other):
         # Anything that is not a game is read as one (an int, a dyadic
         # Fraction, a text such as "*"), or refused with the reason why.
-        return _add(self, _coerce(other, "a game added to a game"))
+        return _ABOVE["add"](self, _ABOVE["coerce"](other, "a game added to a game"))
 
     __radd__ = __add__
 
     @_deep
     def __neg__(self):
-        return _neg(self)
+        return _ABOVE["neg"](self)
 
     def __pos__(self):
         return self
@@ -340,33 +358,37 @@ class Game:
         if isinstance(n, bool) or not isinstance(n, _numbers.Integral):
             return NotImplemented
         n = int(n)
-        g = self if n >= 0 else _neg(self)
+        add = _ABOVE["add"]
+        g = self if n >= 0 else _ABOVE["neg"](self)
         n = abs(n)
         if n > 1 and self._num is None and self._nim is None and n > 4 * MAX_BIRTHDAY:
             raise ValueError(f"{n} copies of a game that is not a number are too many to add")
         acc = ZERO
         while n:  # doubling: about log2(n) sums
             if n & 1:
-                acc = _add(acc, g)
+                acc = add(acc, g)
             n >>= 1
             if n:
-                g = _add(g, g)
+                g = add(g, g)
         return acc
 
     __rmul__ = __mul__
 
     @_deep
     def __sub__(self, other):
-        return _add(self, _neg(_coerce(other, "a game subtracted from a game")))
+        h = _ABOVE["coerce"](other, "a game subtracted from a game")
+        return _ABOVE["add"](self, _ABOVE["neg"](h))
 
     @_deep
     def __rsub__(self, other):
-        return _add(_coerce(other, "a game minus a game"), _neg(self))
+        h = _ABOVE["coerce"](other, "a game minus a game")
+        return _ABOVE["add"](h, _ABOVE["neg"](self))
 
     # -- kinds --------------------------------------------------------------
     def is_number(self) -> bool:
         """True when the game equals a (dyadic) number.
 
+        >>> from cgteach.games import game
         >>> number("3/4").is_number(), STAR.is_number(), game([0], [1]).is_number()
         (True, False, True)
         """
@@ -375,6 +397,7 @@ class Game:
     def number_value(self) -> Fraction:
         """The number this game equals, as a ``Fraction`` (``ValueError`` if it is no number).
 
+        >>> from cgteach.games import game
         >>> game([0], [1]).number_value()
         Fraction(1, 2)
         """
@@ -420,30 +443,28 @@ class Game:
         """
         return self._bday
 
-    @_deep
     def left_stop(self) -> Fraction:
         """The number reached when Left moves first and both play until a number appears.
 
+        >>> from cgteach.games import game
         >>> game([2], [-1]).left_stop(), UP.left_stop()
         (Fraction(2, 1), Fraction(0, 1))
         """
-        return _stop(self, True)
+        return self._ls
 
-    @_deep
     def right_stop(self) -> Fraction:
         """The number reached when Right moves first (see :meth:`left_stop`)."""
-        return _stop(self, False)
+        return self._rs
 
     # -- temperature theory (cgteach.games.temperature) --------------------------------
     def mean(self) -> Fraction:
         """The mean value: where the thermograph's mast stands.
 
+        >>> from cgteach.games import game
         >>> game([3], [-1]).mean(), (game([3], [-1]) + game([3], [-1])).mean()
         (Fraction(1, 1), Fraction(2, 1))
         """
-        from cgteach.games.temperature import mean
-
-        return mean(self)
+        return _ABOVE["mean"](self)
 
     def temperature(self) -> Fraction:
         """How hot the game is: where the thermograph's walls meet.
@@ -451,33 +472,29 @@ class Game:
         An integer has temperature -1, a number ``m/2^j`` -1/2^j, an
         infinitesimal 0, a hot game more than 0.
 
+        >>> from cgteach.games import game
         >>> game([3], [-1]).temperature(), STAR.temperature(), number("3/4").temperature()
         (Fraction(2, 1), Fraction(0, 1), Fraction(-1, 4))
         """
-        from cgteach.games.temperature import temperature
-
-        return temperature(self)
+        return _ABOVE["temperature"](self)
 
     def cool(self, t) -> Game:
         """The game cooled by the dyadic number ``t >= 0`` (every move taxed by ``t``).
 
+        >>> from cgteach.games import game
         >>> game([3], [-1]).cool(1), game([3], [-1]).cool(2), game([3], [-1]).cool(3)
         (parse('{2|0}'), parse('1*'), parse('1'))
         """
-        from cgteach.games.temperature import cool
-
-        return cool(self, t)
+        return _ABOVE["cool"](self, t)
 
     def thermograph(self):
         """The :class:`cgteach.games.temperature.Thermograph` of the game (walls, mast, picture)."""
-        from cgteach.games.temperature import thermograph
-
-        return thermograph(self)
+        return _ABOVE["thermograph"](self)
 
     # -- text -----------------------------------------------------------------
     @_deep
     def __str__(self):
-        return _name(self)
+        return _ABOVE["name"](self)
 
     def __repr__(self):
         return f"parse({str(self)!r})"
@@ -504,6 +521,7 @@ class Game:
         without outer braces -- and games written already in canonical form
         give the single naming step, from ``{g.left | g.right}``.
 
+        >>> from cgteach.games import game, parse
         >>> for s in game([0, UP], [UP]).simplification_steps():
         ...     print(s.rule, "->", s.game)
         dominated -> {↑|↑}
@@ -549,7 +567,7 @@ class _Written(Game):
 
     def __reduce__(self):
         # Pickle the written options too (each option pickles as its text).
-        return (game, (self._form.left, self._form.right))
+        return (_ABOVE["game"], (self._form.left, self._form.right))
 
 
 def _delegate(name):
@@ -724,43 +742,6 @@ def _as_number(x) -> Fraction:
     return q
 
 
-def _is_pair(x) -> bool:
-    return (
-        isinstance(x, tuple)
-        and len(x) == 2
-        and all(isinstance(y, Iterable) and not isinstance(y, (str, bytes, Game)) for y in x)
-    )
-
-
-def _coerce(x, what="option", depth=0) -> Game:
-    """Read ``x`` as a canonical Game: a Game, int, dyadic Fraction, game text or pair."""
-    if isinstance(x, Game):
-        return x._core
-    if isinstance(x, Form):
-        return _canonical(list(x.left), list(x.right))
-    if isinstance(x, str):
-        return parse(x)._core
-    if _is_pair(x):
-        # A nested game written as a pair (left, right) of option lists.
-        if depth >= MAX_NESTING:
-            raise ValueError(
-                f"games nested deeper than {MAX_NESTING} levels are refused "
-                "(cgteach.games.MAX_NESTING)"
-            )
-        return _canonical(
-            _options(x[0], f"{what}: left", depth + 1), _options(x[1], f"{what}: right", depth + 1)
-        )
-    if isinstance(x, (bool, float)):
-        return number(x)  # refused, with the reason (see _as_number)
-    try:
-        return number(_as_number(x))
-    except TypeError:
-        raise TypeError(
-            f"{what} must be a game, an int, a dyadic Fraction or a game text such as '*', "
-            f"got {_show(x)} of type {type(x).__name__}"
-        ) from None
-
-
 def _fraction_args(x: float) -> str:
     q = Fraction(x).limit_denominator(1 << 20)
     return f"{q.numerator}, {q.denominator}"
@@ -777,7 +758,7 @@ def _coerce_or_none(x):
         except ValueError:
             return None
     if isinstance(x, Form):
-        return _canonical(list(x.left), list(x.right))
+        return _ABOVE["canonical"](list(x.left), list(x.right))
     return None
 
 
@@ -888,6 +869,7 @@ class Form:
     included).  ``str`` shows it in braces, :meth:`canonical` gives its
     value, :meth:`simplification_steps` the recorded road between the two.
 
+    >>> from cgteach.games import form
     >>> f = form([UP], [DOWN])
     >>> print(f, "=", f.canonical())
     {↑|↓} = *
@@ -944,7 +926,8 @@ class Form:
         The result remembers this form: its ``simplification_steps()`` are
         this form's.
         """
-        return _remember(_canonical(list(self.left), list(self.right)), self.left, self.right)
+        g = _ABOVE["canonical"](list(self.left), list(self.right))
+        return _remember(g, self.left, self.right)
 
     @_deep
     def simplification_steps(self) -> list:
@@ -955,6 +938,7 @@ class Form:
         (including the simplicity rule when every option is a number),
         ``"nimber"`` or ``"canonical"``.
 
+        >>> from cgteach.games import form
         >>> for s in form([0, UP], [UP]).simplification_steps():
         ...     print(s.rule, "->", s.game)
         dominated -> {↑|↑}
@@ -966,26 +950,13 @@ class Form:
         Left moves to ↑, Right replies * and is no worse off than before. So replace ↑ by
         Left's options in *, namely 0: {0|↓}.
         """
-        return _record(list(self.left), list(self.right))
+        return _ABOVE["record"](list(self.left), list(self.right))
 
 
-# Names from the modules built on this one, bound once they exist
-# (in the package's order: keep these imports apart and unsorted).
-from cgteach.games._order import (  # noqa: E402, E501, F401
-    _add,
-    _canonical,
-    _le,
-    _neg,
-    _options,
-    _stop,
-    from_options,
-    game,
-    ordinal_sum,
-    total,
-)
+# ---------------------------------------------------------------------------
+# The usual values (interned here, so that every floor above can use them).
 
-# isort: split
-from cgteach.games._text import DOWN, MAX_UPS, STAR, UP, ZERO, _name, parse  # noqa: E402, E501, F401
-
-# isort: split
-from cgteach.games._steps import MAX_STEP_OPTIONS, Step, _record, form, simplification_steps  # noqa: E402, E501, F401
+ZERO = number(0)
+STAR = nimber(1)
+UP = _intern([ZERO], [STAR])
+DOWN = _intern([STAR], [ZERO])

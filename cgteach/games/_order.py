@@ -1,33 +1,27 @@
-"""Order and arithmetic: comparing games, canonical simplification, sums.
+"""Floor 1 of :mod:`cgteach.games`: order, canonical forms and arithmetic.
 
 ``G <= H`` is decided by the recursive definition with fast paths for numbers
 and nimbers; the canonical form removes dominated options and bypasses
-reversible ones; sums, negatives, :func:`game`, :func:`total` and Norton's
-:func:`ordinal_sum` build new canonical games.  Re-exported by
-:mod:`cgteach.games`.
+reversible ones; sums, negatives, Norton's ordinal sum and Hackenbush
+stalks build new canonical games.  Everything here takes canonical games
+(reading other values is floor 2's work); :func:`work_budget` bounds a
+computation.  Re-exported by :mod:`cgteach.games`.
+
+May import: floor 0 (``_forms``), ``cgteach._validate`` and
+``cgteach.numbers``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 
-from cgteach._validate import show as _show
-from cgteach.games._forms import (  # noqa: E402, E501, F401
+from cgteach.games._forms import (
     MAX_BIRTHDAY,
-    MAX_NESTING,
-    MAX_NIMBER,
     MAX_NIMBER_OPTIONS,
-    MAX_OPTIONS,
-    MAX_TERMS,
-    MAX_TEXT,
-    Form,
+    ZERO,
     Game,
-    _coerce,
-    _deep,
     _intern,
     _Raw,
-    _remember,
     nimber,
     number,
 )
@@ -179,6 +173,7 @@ class work_budget:
     A count, not a clock: the same computation is refused at the same point
     on every machine.  Budgets nest; the innermost one counts.
 
+    >>> from cgteach.games import game
     >>> with work_budget(10):
     ...     _ = game([0], [UP])
     >>> with work_budget(0):
@@ -420,129 +415,7 @@ def _stop(g, left_first: bool) -> Fraction:
     return g._ls if left_first else g._rs
 
 
-# ---------------------------------------------------------------------------
-# Public constructors.
-
-
-def _options(items, side: str, depth: int = 0) -> list:
-    if isinstance(items, (str, bytes, Game, Form)) or not isinstance(items, Iterable):
-        raise TypeError(
-            f"the {side} options must be an iterable (a list or tuple) of games, ints or "
-            f"dyadic Fractions, got {_show(items)}; write e.g. game([0], [STAR])"
-        )
-    out = []
-    for i, x in enumerate(items):
-        if i >= MAX_OPTIONS:
-            raise ValueError(
-                f"too many {side} options: at most {MAX_OPTIONS} are accepted "
-                "(cgteach.games.MAX_OPTIONS)"
-            )
-        out.append(_coerce(x, f"{side} option {i + 1}", depth))
-    return out
-
-
-@_deep
-def game(left=(), right=()) -> Game:
-    """The canonical form of ``{left | right}``.
-
-    ``left`` and ``right`` are iterables of games, ints, dyadic ``Fraction`` s,
-    game texts (``"*"``, ``"1/2"``, ``"{0|*}"``) or pairs ``(left, right)``
-    of such iterables, read as nested games; at most :data:`MAX_OPTIONS` on
-    a side.
-
-    >>> game([0], [0]), game([0, STAR], [0]), game([], []), game([1], [])
-    (parse('*'), parse('↑*'), parse('0'), parse('2'))
-    >>> game([0], [([0], [0])]), game([((), ())], [((), ())])
-    (parse('↑'), parse('*'))
-    >>> game([Fraction(1, 3)], [])
-    Traceback (most recent call last):
-    ...
-    ValueError: 1/3 is not a dyadic number (its denominator is not a power of two), ...
-    >>> game(0, [])
-    Traceback (most recent call last):
-    ...
-    TypeError: the left options must be an iterable (a list or tuple) of games, ints or ...
-
-    The result remembers the options as written, so its
-    :meth:`~Game.simplification_steps` show the road from ``{left | right}``
-    to the canonical form:
-
-    >>> g = game([0, UP], [UP])
-    >>> g == UP + UP + STAR, g.left, [s.rule for s in g.simplification_steps()]
-    (True, (parse('0'),), ['dominated', 'reversible', 'canonical'])
-    """
-    left = _options(left, "left")
-    right = _options(right, "right")
-    return _remember(_canonical(left, right), left, right)
-
-
-from_options = game
-
-
-@_deep
-def total(games: Iterable) -> Game:
-    """The sum of many games, faster than adding them one by one.
-
-    Numbers are added as fractions and nimbers by nim-addition before the
-    rest is summed, smallest first, so the expensive sums stay small.
-
-    >>> total([UP, UP, STAR, 1, nimber(3)])
-    parse('1⇑*2')
-    """
-    if isinstance(games, (str, bytes, bytearray, memoryview, dict, Game)) or not isinstance(
-        games, Iterable
-    ):
-        raise TypeError(f"total() needs an iterable of games, got {_show(games)}")
-    num = Fraction(0)
-    nim = 0
-    rest = []
-    for i, x in enumerate(games):
-        if i >= MAX_TERMS:
-            raise ValueError(
-                f"total() adds at most {MAX_TERMS} games (cgteach.games.MAX_TERMS); "
-                "this iterable has more (is it endless?)"
-            )
-        if type(x) is int:  # the common case, without interning a Game per summand
-            num += x
-            continue
-        g = _coerce(x, f"summand {i + 1}")
-        if g._num is not None:
-            num += g._num
-        elif g._nim is not None:
-            nim ^= g._nim
-        else:
-            rest.append(g)
-    rest.sort(key=lambda g: g._bday)
-    acc = nimber(nim)
-    for g in rest:
-        acc = _add(acc, g)
-    return _add(acc, number(num))
-
-
 _ORD: dict[tuple, Game] = {}
-
-
-@_deep
-def ordinal_sum(base, top) -> Game:
-    """Norton's ordinal sum ``G:H``: play in ``H`` (top) until someone moves in ``G`` (base).
-
-    ``G:H = {G^L, G:H^L | G^R, G:H^R}``; a move in the base wipes out the
-    top.  With ``G`` canonical the result depends only on the value of ``H``
-    (both are read as canonical games).  In Hackenbush, ``G:H`` is the
-    picture of ``H`` standing on top of ``G``.
-
-    >>> ordinal_sum(1, -1), ordinal_sum(STAR, 1), ordinal_sum(1, STAR)
-    (parse('1/2'), parse('↑*'), parse('1*'))
-    """
-    g = _coerce(base, "base")
-    h = _coerce(top, "top")
-    if h._bday > MAX_BIRTHDAY:
-        # The recursion walks every position of the top, numbers included.
-        raise ValueError(
-            f"the top of this ordinal sum is born on day {h._bday}; at most {MAX_BIRTHDAY} "
-            "is accepted (cgteach.games.MAX_BIRTHDAY)"
-        )
-    return _ordinal(g, h)
 
 
 def _ordinal(g, h) -> Game:
@@ -684,11 +557,3 @@ def _stalk(colours) -> Game:
         rev_right.append(any(c[r] < 0 for r in left))
         games.append(_intern([games[a] for a in left], [games[a] for a in right]))
     return games[n]
-
-
-# Names from the modules built on this one, bound once they exist
-# (in the package's order: keep these imports apart and unsorted).
-from cgteach.games._text import DOWN, MAX_UPS, STAR, UP, ZERO, parse  # noqa: E402, E501, F401
-
-# isort: split
-from cgteach.games._steps import MAX_STEP_OPTIONS, Step, form, simplification_steps  # noqa: E402, E501, F401

@@ -1,33 +1,20 @@
-"""Simplification steps: a game as written, and the recorded road to its canonical form.
+"""Floor 3 of :mod:`cgteach.games`: simplification steps, the road to the canonical form.
 
-:class:`Form` is a game as written (not simplified); its
-:meth:`Form.simplification_steps` and :func:`simplification_steps` record each
-dominated option removed and each reversible option bypassed, as
-:class:`Step` values.  The named values ``ZERO``, ``STAR``, ``UP`` and ``DOWN``
-are made here, once every part of the engine exists.  Re-exported by
-:mod:`cgteach.games`.
+:class:`Form` (floor 0) is a game as written, not simplified; its
+:meth:`Form.simplification_steps`, :func:`form` and :func:`simplification_steps`
+record each duplicate dropped, each dominated option removed and each
+reversible option bypassed, as :class:`Step` values with a sentence each.
+Re-exported by :mod:`cgteach.games`.
+
+May import: floors 0 to 2 (``_forms``, ``_order``, ``_text``),
+``cgteach.numbers``.
 """
 
 from __future__ import annotations
 
-from cgteach.games._forms import (  # noqa: E402, E501, F401
-    MAX_BIRTHDAY,
-    MAX_NESTING,
-    MAX_NIMBER,
-    MAX_NIMBER_OPTIONS,
-    MAX_OPTIONS,
-    MAX_TERMS,
-    MAX_TEXT,
-    Form,
-    Game,
-    _deep,
-    _intern,
-    _Raw,
-    nimber,
-    number,
-)
-from cgteach.games._order import _distinct, _le, _options, from_options, game, ordinal_sum, total  # noqa: E402, E501, F401
-from cgteach.games._text import DOWN, MAX_UPS, STAR, UP, ZERO, _read, parse  # noqa: E402, E501, F401
+from cgteach.games._forms import MAX_OPTIONS, Form, _deep, _intern, _Raw, number
+from cgteach.games._order import _distinct, _le
+from cgteach.games._text import _options, _read
 from cgteach.numbers import format_number as _format_number
 from cgteach.numbers import simplest_between as _simplest_between
 

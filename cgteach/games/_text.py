@@ -1,42 +1,42 @@
-"""Reading and writing: textbook names of games and the parser that reads them back.
+"""Floor 2 of :mod:`cgteach.games`: reading and writing games.
 
 ``str(g)`` gives the textbook name (``↑*``, ``±1``, ``{1|*}``); :func:`parse`
 reads every such text, with limits on length and nesting and no recursion on
-the input's length.  Re-exported by :mod:`cgteach.games`.
+the input's length.  Reading any other value as a game (an int, a dyadic
+``Fraction``, a text, a pair of option lists) is here too, with the public
+constructors that do it: :func:`game`, :func:`total` and
+:func:`ordinal_sum`.  Re-exported by :mod:`cgteach.games`.
+
+May import: floors 0 and 1 (``_forms``, ``_order``), ``cgteach._validate``
+and ``cgteach.numbers``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from cgteach._validate import show as _show
-from cgteach.games._forms import (  # noqa: E402, E501, F401
+from cgteach.games._forms import (
     MAX_BIRTHDAY,
     MAX_NESTING,
     MAX_NIMBER,
-    MAX_NIMBER_OPTIONS,
     MAX_OPTIONS,
     MAX_TERMS,
     MAX_TEXT,
+    STAR,
+    UP,
+    ZERO,
     Form,
     Game,
+    _as_number,
     _deep,
-    _intern,
     _remember,
     nimber,
     number,
 )
-from cgteach.games._order import (  # noqa: E402, E501, F401
-    _add,
-    _canonical,
-    _neg,
-    _stop,
-    from_options,
-    game,
-    ordinal_sum,
-    total,
-)
+from cgteach.games._order import _add, _canonical, _neg, _ordinal, _stop
 from cgteach.numbers import format_number as _format_number
 
 # ---------------------------------------------------------------------------
@@ -508,14 +508,161 @@ def parse(text: str) -> Game:
 
 
 # ---------------------------------------------------------------------------
-# The usual values.
-
-ZERO = number(0)
-STAR = nimber(1)
-UP = _intern([ZERO], [STAR])
-DOWN = _neg(UP)
+# Reading any value as a game, and the public constructors that do.
 
 
-# Names from the modules built on this one, bound once they exist
-# (in the package's order: keep these imports apart and unsorted).
-from cgteach.games._steps import MAX_STEP_OPTIONS, Step, form, simplification_steps  # noqa: E402, E501, F401
+def _is_pair(x) -> bool:
+    return (
+        isinstance(x, tuple)
+        and len(x) == 2
+        and all(isinstance(y, Iterable) and not isinstance(y, (str, bytes, Game)) for y in x)
+    )
+
+
+def _coerce(x, what="option", depth=0) -> Game:
+    """Read ``x`` as a canonical Game: a Game, int, dyadic Fraction, game text or pair."""
+    if isinstance(x, Game):
+        return x._core
+    if isinstance(x, Form):
+        return _canonical(list(x.left), list(x.right))
+    if isinstance(x, str):
+        return parse(x)._core
+    if _is_pair(x):
+        # A nested game written as a pair (left, right) of option lists.
+        if depth >= MAX_NESTING:
+            raise ValueError(
+                f"games nested deeper than {MAX_NESTING} levels are refused "
+                "(cgteach.games.MAX_NESTING)"
+            )
+        return _canonical(
+            _options(x[0], f"{what}: left", depth + 1), _options(x[1], f"{what}: right", depth + 1)
+        )
+    if isinstance(x, (bool, float)):
+        return number(x)  # refused, with the reason (see _as_number)
+    try:
+        return number(_as_number(x))
+    except TypeError:
+        raise TypeError(
+            f"{what} must be a game, an int, a dyadic Fraction or a game text such as '*', "
+            f"got {_show(x)} of type {type(x).__name__}"
+        ) from None
+
+
+def _options(items, side: str, depth: int = 0) -> list:
+    if isinstance(items, (str, bytes, Game, Form)) or not isinstance(items, Iterable):
+        raise TypeError(
+            f"the {side} options must be an iterable (a list or tuple) of games, ints or "
+            f"dyadic Fractions, got {_show(items)}; write e.g. game([0], [STAR])"
+        )
+    out = []
+    for i, x in enumerate(items):
+        if i >= MAX_OPTIONS:
+            raise ValueError(
+                f"too many {side} options: at most {MAX_OPTIONS} are accepted "
+                "(cgteach.games.MAX_OPTIONS)"
+            )
+        out.append(_coerce(x, f"{side} option {i + 1}", depth))
+    return out
+
+
+@_deep
+def game(left=(), right=()) -> Game:
+    """The canonical form of ``{left | right}``.
+
+    ``left`` and ``right`` are iterables of games, ints, dyadic ``Fraction`` s,
+    game texts (``"*"``, ``"1/2"``, ``"{0|*}"``) or pairs ``(left, right)``
+    of such iterables, read as nested games; at most :data:`MAX_OPTIONS` on
+    a side.
+
+    >>> game([0], [0]), game([0, STAR], [0]), game([], []), game([1], [])
+    (parse('*'), parse('↑*'), parse('0'), parse('2'))
+    >>> game([0], [([0], [0])]), game([((), ())], [((), ())])
+    (parse('↑'), parse('*'))
+    >>> game([Fraction(1, 3)], [])
+    Traceback (most recent call last):
+    ...
+    ValueError: 1/3 is not a dyadic number (its denominator is not a power of two), ...
+    >>> game(0, [])
+    Traceback (most recent call last):
+    ...
+    TypeError: the left options must be an iterable (a list or tuple) of games, ints or ...
+
+    The result remembers the options as written, so its
+    :meth:`~Game.simplification_steps` show the road from ``{left | right}``
+    to the canonical form:
+
+    >>> g = game([0, UP], [UP])
+    >>> g == UP + UP + STAR, g.left, [s.rule for s in g.simplification_steps()]
+    (True, (parse('0'),), ['dominated', 'reversible', 'canonical'])
+    """
+    left = _options(left, "left")
+    right = _options(right, "right")
+    return _remember(_canonical(left, right), left, right)
+
+
+from_options = game
+
+
+@_deep
+def total(games: Iterable) -> Game:
+    """The sum of many games, faster than adding them one by one.
+
+    Numbers are added as fractions and nimbers by nim-addition before the
+    rest is summed, smallest first, so the expensive sums stay small.
+
+    >>> total([UP, UP, STAR, 1, nimber(3)])
+    parse('1⇑*2')
+    """
+    if isinstance(games, (str, bytes, bytearray, memoryview, dict, Game)) or not isinstance(
+        games, Iterable
+    ):
+        raise TypeError(f"total() needs an iterable of games, got {_show(games)}")
+    num = Fraction(0)
+    nim = 0
+    rest = []
+    for i, x in enumerate(games):
+        if i >= MAX_TERMS:
+            raise ValueError(
+                f"total() adds at most {MAX_TERMS} games (cgteach.games.MAX_TERMS); "
+                "this iterable has more (is it endless?)"
+            )
+        if type(x) is int:  # the common case, without interning a Game per summand
+            num += x
+            continue
+        g = _coerce(x, f"summand {i + 1}")
+        if g._num is not None:
+            num += g._num
+        elif g._nim is not None:
+            nim ^= g._nim
+        else:
+            rest.append(g)
+    rest.sort(key=lambda g: g._bday)
+    acc = nimber(nim)
+    for g in rest:
+        acc = _add(acc, g)
+    return _add(acc, number(num))
+
+
+
+
+@_deep
+def ordinal_sum(base, top) -> Game:
+    """Norton's ordinal sum ``G:H``: play in ``H`` (top) until someone moves in ``G`` (base).
+
+    ``G:H = {G^L, G:H^L | G^R, G:H^R}``; a move in the base wipes out the
+    top.  With ``G`` canonical the result depends only on the value of ``H``
+    (both are read as canonical games).  In Hackenbush, ``G:H`` is the
+    picture of ``H`` standing on top of ``G``.
+
+    >>> ordinal_sum(1, -1), ordinal_sum(STAR, 1), ordinal_sum(1, STAR)
+    (parse('1/2'), parse('↑*'), parse('1*'))
+    """
+    g = _coerce(base, "base")
+    h = _coerce(top, "top")
+    if h._bday > MAX_BIRTHDAY:
+        # The recursion walks every position of the top, numbers included.
+        raise ValueError(
+            f"the top of this ordinal sum is born on day {h._bday}; at most {MAX_BIRTHDAY} "
+            "is accepted (cgteach.games.MAX_BIRTHDAY)"
+        )
+    return _ordinal(g, h)

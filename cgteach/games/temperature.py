@@ -1,5 +1,10 @@
 """Temperature theory: how much a move is worth, and how hot a game is.
 
+Floor 4 of :mod:`cgteach.games`.  May import: floors 0 to 2 (``_forms``,
+``_text``), ``cgteach._pictures`` (its picture is drawn by the drawer that
+:mod:`cgteach.draw` registers there, never imported from here), the standard
+library.
+
 Terms (Winning Ways, chapter 6; Albert, Nowakowski and Wolfe, *Lessons in
 Play*, chapter 6; the numbers agree with CGSuite):
 
@@ -49,9 +54,10 @@ from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach.games._forms import Game, _as_number, number
-from cgteach.games._order import game
+from cgteach.games._text import _coerce as _read_game
+from cgteach.games._text import game
 
 __all__ = ["Thermograph", "thermograph", "temperature", "mean", "cool", "MAX_COOL_BIRTHDAY"]
 
@@ -378,14 +384,10 @@ class Thermograph(Pictured):
 
     def draw(self, ax=None, **kwargs):
         """Draw the thermograph on ``ax`` (a new figure if ``None``); returns the Axes."""
-        from cgteach.draw.thermographs import draw_thermograph
-
-        return draw_thermograph(self, ax=ax, **kwargs)
+        return drawer("thermograph.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
-        from cgteach.draw.thermographs import thermograph_png
-
-        return thermograph_png(self)
+        return drawer("thermograph.png")(self)
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
@@ -404,8 +406,6 @@ def _num(q: Fraction) -> str:
 
 
 def _coerce(g, fn: str):
-    from cgteach.games._forms import _coerce as _read_game
-
     try:
         return _read_game(g, f"{fn}(g): g")
     except (TypeError, ValueError) as exc:

@@ -23,13 +23,16 @@ from collections import defaultdict, deque
 from collections.abc import Hashable, Iterable
 
 from cgteach import _io
-from cgteach._pictures import Pictured, count
+from cgteach._pictures import Pictured, count, drawer
 from cgteach._validate import as_int, show
 
 __all__ = ["Hackenbush", "COLOURS"]
 
 #: The edge colours a position may use.
 COLOURS = ("green", "blue", "red")
+#: Positions with more edges than this are pictured as a bar of their edge
+#: colours (``cgteach.draw.hackenbush`` draws them; the alt text says so).
+MAX_DRAWN_EDGES = 400
 
 
 #: The analyses the methods of :class:`Hackenbush` call, by ``"module.function"``
@@ -424,9 +427,7 @@ class Hackenbush(Pictured):
         return f"Hackenbush position with {', '.join(parts) or 'no'} edges"
 
     def _repr_png_(self):
-        from cgteach.draw.hackenbush import png
-
-        return png(self)
+        return drawer("hackenbush.png")(self)
 
     def _alt_words(self) -> str:
         """The position in a few words: its edges by colour, loops, nodes and ground.
@@ -461,8 +462,6 @@ class Hackenbush(Pictured):
         >>> Hackenbush([(0, 4), (4, 5), (5, 0)])._alt_text()
         'Hackenbush position: 3 green edges on 3 nodes, 1 of them on the ground.'
         """
-        from cgteach.draw.hackenbush import MAX_DRAWN_EDGES
-
         text = f"Hackenbush position: {self._alt_words()}"
         if len(self._edges) > MAX_DRAWN_EDGES:
             text += (f"; too many to draw (over {MAX_DRAWN_EDGES:,}), so drawn as a bar "

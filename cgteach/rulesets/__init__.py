@@ -1,10 +1,15 @@
-"""A library of impartial games, one module per ruleset.
+"""A library of rulesets, one module per game: impartial ones and two partizan ones.
 
 Each module states the rules in its docstring and offers the positions,
-the moves (an ``options`` function that plugs into
-:func:`cgteach.impartial.grundy`) and the values, with a fast method and
-a brute-force twin wherever there is a clever shortcut.  Heap games
-expose ``values(..., n)``: the Grundy values of heaps ``0 … n-1``.
+the moves and the values, with a fast method and a brute-force twin
+wherever there is a clever shortcut.  The impartial rulesets give an
+``options`` function that plugs into :func:`cgteach.impartial.grundy`;
+heap games expose ``values(..., n)``: the Grundy values of heaps
+``0 … n-1``.  The partizan rulesets (``domineering``, ``toads_and_frogs``)
+give position classes whose values are canonical games of
+:mod:`cgteach.games` (their shared outcome, temperature and files are in
+``_partizan``); import them by name, ``from cgteach.rulesets.domineering
+import Domineering``.
 
 ===================  ==========================================================
 module               game
@@ -20,6 +25,8 @@ module               game
 ``staircase``        move coins down a staircase (Nim on the odd steps)
 ``fibonacci_nim``    take at most twice the last take (Zeckendorf strategy)
 ``turning_turtles``  turn a head over, and maybe one coin to its left
+``domineering``      partizan: Left places vertical dominoes, Right horizontal
+``toads_and_frogs``  partizan: toads hop right, frogs left, one square or a jump
 ===================  ==========================================================
 
 >>> from cgteach.rulesets import subtraction

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -211,14 +211,10 @@ class Domineering(Pictured, PartizanPosition):
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
         """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
-        from cgteach.draw.domineering import draw_domineering
-
-        return draw_domineering(self, ax=ax, **kwargs)
+        return drawer("domineering.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
-        from cgteach.draw.domineering import domineering_png
-
-        return domineering_png(self)
+        return drawer("domineering.png")(self)
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import functools
 
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.games import ZERO, _add, _canonical, _deep, game
 from cgteach.rulesets._partizan import PartizanPosition
@@ -159,14 +159,10 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
     # -- pictures ----------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
         """Draw the row on ``ax`` (a new figure if ``None``); returns the Axes."""
-        from cgteach.draw.domineering import draw_toads_and_frogs
-
-        return draw_toads_and_frogs(self, ax=ax, **kwargs)
+        return drawer("toads_and_frogs.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
-        from cgteach.draw.domineering import toads_and_frogs_png
-
-        return toads_and_frogs_png(self)
+        return drawer("toads_and_frogs.png")(self)
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
