@@ -1,0 +1,395 @@
+"""Cold games: all-small games, atomic weight, reduced canonical form, heating.
+
+Where temperature theory (:mod:`cgteach.games.temperature`) reads a hot
+game to within an infinitesimal, this module reads the infinitesimals
+themselves, and goes back up by heating.  Sources: Albert, Nowakowski and
+Wolfe, *Lessons in Play* (chapter "All-small games", atomic weight and the
+two-ahead rule); Siegel, *Combinatorial Game Theory* (chapter II: reduced
+canonical form, atomic weight, heating); Conway, *On Numbers and Games*,
+chapter 16 (all small games and their atomic weights); and Berlekamp, Conway
+and Guy, *Winning Ways*, chapter 8 (the atomic weight calculus).  The exact
+statements below are written out so that they can be checked:
+``tests/test_cold.py`` compares every one with a brute-force twin.
+
+**all-small (dicotic)**
+    ``G`` is all-small when in *every* position (``G`` and every position
+    reachable from it) either both players have a move or neither has.  The
+    canonical form of an all-small game is all-small, so the test runs on
+    the canonical form.  ``0``, ``*``, ``↑``, ``{0|↑}`` are all-small;
+    ``1 = {0|}`` and ``{1|-1}`` are not.  Every all-small game is
+    infinitesimal; Clobber positions are all-small.
+**remote star**
+    ``☆`` is a nimber ``*m`` with ``m`` so large that no nimber of that
+    size turns up in the games being compared: here ``m`` is a power of two
+    beyond twice their birthdays.
+**atomic weight** (the "↑-count", Lessons in Play; Siegel II.7)
+    How many ``↑`` an all-small game is worth: ``aw(n·↑) = n``,
+    ``aw(*n) = 0``, ``aw(G + H) = aw(G) + aw(H)``, ``aw(-G) = -aw(G)``.
+    It is tied to comparisons with multiples of ``↑`` and a remote star:
+    for every integer ``n``, ``G > n·↑ + ☆`` exactly when ``aw(G) >= n + 1``
+    and ``G < n·↑ + ☆`` exactly when ``aw(G) <= n - 1``; so ``aw(G) = n``
+    exactly when ``(n-1)·↑ + ☆ < G < (n+1)·↑ + ☆``.  (The tests check this
+    against the calculus on every all-small game born by day 3 and on random
+    ones born by day 4.)  In general the atomic weight is a game, found by
+    the **atomic weight calculus** (Norton; Winning Ways ch. 8, Lessons in
+    Play, Siegel II.7):
+
+    * ``aw(0) = 0``;
+    * otherwise form ``G'' = {aw(G^L) - 2 | aw(G^R) + 2}``.  If ``G''`` is
+      not an integer, ``aw(G) = G''``.
+    * **Eccentric case**: if ``G''`` is an integer, the calculus alone does not
+      decide.  Let ``a`` be the least and ``b`` the greatest integer ``x``
+      with ``aw(G^L) - 2 ◁ x ◁ aw(G^R) + 2`` for every option (``◁``: "less
+      than or confused with").  Compare ``G`` with a remote star ``☆``: if
+      ``G > ☆`` then ``aw(G) = b``; if ``G < ☆`` then ``aw(G) = a``;
+      otherwise (``G`` confused with ``☆``) ``aw(G) = G''``.  The first
+      example is ``↑ = {0 | *}`` itself: ``G'' = {0 - 2 | 0 + 2} = 0``, but
+      ``↑ > ☆`` and the greatest integer that fits is ``1``, so
+      ``aw(↑) = 1``.  Eccentric games are common (46 of the 67 all-small
+      games born by day 3 have ``aw(G) != G''``), so the remote-star
+      comparison is made whenever ``G''`` is an integer.
+
+    :func:`atomic_weight` follows the calculus; :func:`is_eccentric` says
+    whether the eccentric case decided.
+**two-ahead rule** (Lessons in Play; Siegel II.7)
+    If ``aw(G) >= 2`` then ``G > 0``: Left wins whoever starts.  If
+    ``aw(G) >= 1`` then ``G |> 0``: Left wins when she starts.  (Mirror
+    statements hold for Right.)
+**reduced canonical form** (Calistrate; Grossman and Siegel; Siegel II.6)
+    ``G`` and ``H`` are *infinitesimally close* when ``G - H`` is
+    infinitesimal (both stops ``0``); ``G >= H`` *modulo infinitesimals*
+    when ``G - H + x > 0`` for every positive number ``x``, i.e. when the
+    right stop of ``G - H`` is at least ``0``.  The reduced canonical form
+    ``rcf(G)`` is the simplest game infinitesimally close to ``G`` ("G ish").
+    It is computed like the canonical form, with both rules taken modulo
+    infinitesimals: a game infinitesimally close to a number ``x`` reduces
+    to ``x``; otherwise the options are reduced, an option dominated modulo
+    infinitesimals is dropped, and an option ``G^L`` with a reply
+    ``G^{LR} <= G`` modulo infinitesimals is bypassed (symmetrically for
+    Right), until neither rule applies.
+**heating** (Norton; Winning Ways ch. 6; Siegel II.5)
+    ``∫^t G`` (:func:`heat`) is ``G`` when ``G`` is a number, else
+    ``{t + ∫^t G^L | -t + ∫^t G^R}``, on the canonical form of ``G``.  Heating
+    undoes cooling: ``(∫^t G)_t = G`` for the games checked in the tests
+    (every game born by day 3, ``t`` a positive number); ``∫^1 * = ±1``.
+    **Overheating** ``∫_s^t G`` (:func:`overheat`) is ``n·s`` for an integer
+    ``n`` and ``{t + ∫_s^t G^L | -t + ∫_s^t G^R}`` otherwise.
+
+>>> from cgteach.games import parse
+>>> atomic_weight(parse("↑")), atomic_weight(parse("⇑*")), atomic_weight(parse("*5"))
+(parse('1'), parse('2'), parse('0'))
+>>> atomic_weight(parse("{⇑|↓}")), atomic_weight(parse("{0|3·↓}")), atomic_weight(parse("{⇑*|⇓*}"))
+(parse('1/2'), parse('-3/2'), parse('*'))
+>>> is_eccentric(parse("↑")), is_eccentric(parse("{0|3·↓}"))
+(True, False)
+>>> is_all_small(parse("{0|↑}")), is_all_small(parse("{1|-1}"))
+(True, False)
+>>> reduced(parse("{1|↑}")), reduced(parse("1↑*")), reduced(parse("{2*|-1↑}"))
+(parse('{1|0}'), parse('1'), parse('{2|-1}'))
+>>> heat(parse("*"), 1), heat(parse("↑"), 1), overheat(parse("2"), 1, 1)
+(parse('±1'), parse('{1|{0|-2}}'), parse('2'))
+"""
+
+# Names this module takes from the games package (re-pointed when the
+# package is split into import floors): Game, _coerce, _deep, number, nimber
+# (cgteach.games._forms); game, _canonical, _add, _neg, _le
+# (cgteach.games._order).
+
+from __future__ import annotations
+
+from functools import lru_cache, wraps
+from math import ceil, floor
+
+from cgteach.games._forms import Game, _coerce, nimber, number
+from cgteach.games._forms import _deep as _deep_call
+from cgteach.games._order import _add, _canonical, _le, _neg
+
+__all__ = ["is_all_small", "atomic_weight", "is_eccentric", "reduced", "heat", "overheat",
+           "remote_star"]
+
+
+def _deep(f):
+    """Room for deep game trees (as the games module gives), keeping ``f``'s name and doctests."""
+    return wraps(f)(_deep_call(f))
+
+
+def _arg(g, fn: str, what: str = "g") -> Game:
+    if isinstance(g, Game):
+        return g._core
+    try:
+        return _coerce(g, f"{fn}({what}): {what}")
+    except (TypeError, ValueError) as exc:
+        msg = str(exc)
+        if not msg.startswith(fn):
+            msg = f"{fn}({what}): {msg}"
+        raise type(exc)(msg) from None
+
+
+# ---------------------------------------------------------------------------
+# All-small games.
+
+@lru_cache(maxsize=200_000)
+def _dicotic(g) -> bool:
+    left, right = g.left, g.right
+    if bool(left) != bool(right):
+        return False
+    return all(_dicotic(o) for o in left) and all(_dicotic(o) for o in right)
+
+
+def _lopsided(g):
+    """A position of ``g`` where only one player can move, or None."""
+    if bool(g.left) != bool(g.right):
+        return g
+    for o in g.left + g.right:
+        if not _dicotic(o):
+            return _lopsided(o)
+    return None
+
+
+@_deep
+def is_all_small(g) -> bool:
+    """Whether every position of ``g`` has moves for both players or for neither.
+
+    >>> from cgteach.games import parse
+    >>> [is_all_small(parse(s)) for s in ("0", "*", "↑*", "{0|⇑}", "1", "{1|*}")]
+    [True, True, True, True, False, False]
+    """
+    return _dicotic(_arg(g, "is_all_small"))
+
+
+def _need_all_small(g, fn: str):
+    if not _dicotic(g):
+        bad = _lopsided(g)
+        who = "Left" if bad.left else "Right"
+        where = "g itself" if bad is g else f"its position {bad}"
+        raise ValueError(
+            f"{fn}(g): g = {g} is not all-small: in {where} only {who} can move "
+            "(atomic weight is defined for all-small games, where in every position "
+            "both players can move or neither can)"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Atomic weight.
+
+def remote_star(*games) -> Game:
+    """A nimber ``*m`` remote for ``games``: ``m`` a power of two beyond twice their birthdays.
+
+    >>> from cgteach.games import parse
+    >>> remote_star(parse("↑"), parse("*3"))
+    parse('*8')
+    """
+    day = max([_arg(g, "remote_star", "games").birthday() for g in games] or [0])
+    return nimber(1 << (2 * day + 1).bit_length())
+
+
+def _is_integer(g) -> bool:
+    return g._num is not None and g._num.denominator == 1
+
+
+def _int_above(a) -> int:
+    """The least integer x with not (x <= a)."""
+    x = floor(a._rs) + 1
+    while not _le(number(x), a):
+        x -= 1
+    return x + 1
+
+
+def _int_below(b) -> int:
+    """The greatest integer x with not (x >= b)."""
+    x = ceil(b._ls) - 1
+    while not _le(b, number(x)):
+        x += 1
+    return x - 1
+
+
+@lru_cache(maxsize=200_000)
+def _aw(g) -> tuple:
+    """``(aw(g), eccentric?)`` for a canonical all-small game."""
+    if not g.left:
+        return number(0), False
+    two = number(2)
+    lefts = [_add(_aw(o)[0], _neg(two)) for o in g.left]
+    rights = [_add(_aw(o)[0], two) for o in g.right]
+    w = _canonical(lefts, rights)
+    if not _is_integer(w):
+        return w, False
+    star = nimber(1 << (2 * g._bday + 1).bit_length())
+    if _le(star, g):  # g > ☆ (g never equals a remote star)
+        return number(min(_int_below(b) for b in rights)), True
+    if _le(g, star):
+        return number(max(_int_above(a) for a in lefts)), True
+    return w, True
+
+
+@_deep
+def atomic_weight(g) -> Game:
+    """The atomic weight of the all-small game ``g`` (a Game, usually an integer).
+
+    A ``ValueError`` names the position where ``g`` fails to be all-small.
+
+    >>> from cgteach.games import parse
+    >>> [str(atomic_weight(parse(s))) for s in ("↑", "↓", "⇑*", "*", "{0|↑}", "{↑|↓}")]
+    ['1', '-1', '2', '0', '2', '0']
+    >>> atomic_weight(parse("{0|⇑}")), atomic_weight(parse("{⇑|↓}"))
+    (parse('3'), parse('1/2'))
+    >>> atomic_weight(parse("{1|0}"))
+    Traceback (most recent call last):
+    ...
+    ValueError: atomic_weight(g): g = {1|0} is not all-small: in its position 1 only Left ...
+    """
+    g = _arg(g, "atomic_weight")
+    _need_all_small(g, "atomic_weight")
+    return _aw(g)[0]
+
+
+@_deep
+def is_eccentric(g) -> bool:
+    """Whether the atomic weight calculus meets its eccentric case at ``g`` itself.
+
+    That is, ``{aw(G^L) - 2 | aw(G^R) + 2}`` is an integer, and the atomic
+    weight was settled by comparing ``g`` with a remote star.
+    """
+    g = _arg(g, "is_eccentric")
+    _need_all_small(g, "is_eccentric")
+    return _aw(g)[1]
+
+
+# ---------------------------------------------------------------------------
+# Reduced canonical form.
+
+def _inf_le(a, b) -> bool:
+    """``a <= b`` modulo infinitesimals: the right stop of ``b - a`` is at least 0."""
+    if a is b:
+        return True
+    return _add(b, _neg(a))._rs >= 0
+
+
+def _inf_undominated(options, left: bool) -> list:
+    keep = []
+    for a in options:
+        if any(_inf_le(a, b) if left else _inf_le(b, a) for b in keep):
+            continue
+        keep = [b for b in keep if not (_inf_le(b, a) if left else _inf_le(a, b))]
+        keep.append(a)
+    return keep
+
+
+@lru_cache(maxsize=200_000)
+def _reduced(g) -> Game:
+    if g._num is not None:
+        return g
+    if g._ls == g._rs:
+        return number(g._ls)
+    lefts = list(dict.fromkeys(_reduced(o) for o in g.left))
+    rights = list(dict.fromkeys(_reduced(o) for o in g.right))
+    while True:
+        lefts = _inf_undominated(lefts, True)
+        rights = _inf_undominated(rights, False)
+        h = _canonical(lefts, rights)
+        changed = False
+        new_l = []
+        for a in lefts:
+            back = next((x for x in a.right if _inf_le(x, h)), None)
+            if back is None:
+                new_l.append(a)
+            else:
+                new_l.extend(back.left)
+                changed = True
+        new_r = []
+        for b in rights:
+            back = next((x for x in b.left if _inf_le(h, x)), None)
+            if back is None:
+                new_r.append(b)
+            else:
+                new_r.extend(back.right)
+                changed = True
+        if not changed:
+            return h
+        lefts = list(dict.fromkeys(new_l))
+        rights = list(dict.fromkeys(new_r))
+
+
+@_deep
+def reduced(g) -> Game:
+    """The reduced canonical form of ``g``: the simplest game infinitesimally close to it.
+
+    >>> from cgteach.games import parse
+    >>> [str(reduced(parse(s))) for s in ("↑*", "3/2↓", "{2|↑}", "±1", "{1*|-1}")]
+    ['0', '3/2', '{2|0}', '±1', '±1']
+    """
+    return _reduced(_arg(g, "reduced"))
+
+
+# ---------------------------------------------------------------------------
+# Heating and overheating.
+
+@lru_cache(maxsize=200_000)
+def _heat(g, t) -> Game:
+    if g._num is not None:
+        return g
+    mt = _neg(t)
+    return _canonical([_add(t, _heat(o, t)) for o in g.left],
+                      [_add(mt, _heat(o, t)) for o in g.right])
+
+
+@_deep
+def heat(g, t) -> Game:
+    """``g`` heated by ``t`` (Norton's ``∫^t g``): every move earns ``t`` more.
+
+    ``t`` is usually a number; any game is accepted (for example ``1*``).
+
+    >>> from cgteach.games import parse
+    >>> heat(parse("*"), 2), heat(parse("{1|*}"), 1), heat(parse("3/4"), 5)
+    (parse('±2'), parse('{2|{0|-2}}'), parse('3/4'))
+    """
+    return _heat(_arg(g, "heat"), _arg(t, "heat", "t"))
+
+
+@lru_cache(maxsize=200_000)
+def _overheat(g, s, t) -> Game:
+    x = g._num
+    if x is not None and x.denominator == 1:
+        n = x.numerator
+        acc = number(0)
+        unit = s if n >= 0 else _neg(s)
+        for _ in range(abs(n)):
+            acc = _add(acc, unit)
+        return acc
+    mt = _neg(t)
+    return _canonical([_add(t, _overheat(o, s, t)) for o in g.left],
+                      [_add(mt, _overheat(o, s, t)) for o in g.right])
+
+
+#: Largest integer (in size) :func:`overheat` turns into copies of ``s``.
+MAX_OVERHEAT_INTEGER = 10_000
+
+
+@_deep
+def overheat(g, s, t) -> Game:
+    """``g`` overheated from ``s`` to ``t`` (``∫_s^t g``): integers ``n`` become ``n·s``.
+
+    >>> from cgteach.games import parse
+    >>> overheat(parse("1"), parse("↑"), 1), overheat(parse("*"), 1, 1)
+    (parse('↑'), parse('±1'))
+    >>> overheat(parse("1/2"), 1, 1)
+    parse('{1|0}')
+    """
+    g = _arg(g, "overheat")
+    s = _arg(s, "overheat", "s")
+    t = _arg(t, "overheat", "t")
+    big = _largest_integer(g)
+    if big > MAX_OVERHEAT_INTEGER:
+        raise ValueError(f"overheat(g, s, t): g holds the integer {big}, more than "
+                         f"{MAX_OVERHEAT_INTEGER} copies of s (cgteach.games.cold."
+                         "MAX_OVERHEAT_INTEGER)")
+    return _overheat(g, s, t)
+
+
+@lru_cache(maxsize=200_000)
+def _largest_integer(g) -> int:
+    x = g._num
+    if x is not None and x.denominator == 1:
+        return abs(x.numerator)
+    return max([_largest_integer(o) for o in g.left + g.right] or [0])
+

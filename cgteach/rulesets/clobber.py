@@ -1,0 +1,620 @@
+"""Clobber: stones that capture each other, the classic all-small game.
+
+*Partizan* (values are canonical games from :mod:`cgteach.games`).
+
+A position is a rectangular board, written as rows of ``x`` (a stone of
+**Left**, Blue), ``o`` (a stone of **Right**, Red) and ``.`` (an empty
+square or a hole).  A move takes one of your own stones onto an
+orthogonally adjacent square holding an enemy stone, which is removed
+("clobbered").  Whoever cannot move loses (normal play).  A 1×n strip is
+just a board with one row: ``Clobber("xoxo")``.
+
+Every Clobber position is *all-small*: Left has a move exactly when some
+``x`` stands next to some ``o``, and then Right has one too.  So every value
+is an infinitesimal, and its *atomic weight* (how many ↑ it is worth, see
+:func:`cgteach.games.cold.atomic_weight`) is what decides most sums.
+
+The occupied squares only ever shrink, so two groups of stones that do not
+touch (orthogonally) never will: the *regions* are played independently and
+the value is the sum of their values; a region of one colour is ``0``.
+
+The value is found region by region with a *transposition table*: each
+region, moved to the corner, is valued once, and a region shares its entry
+with its seven images under the symmetries of the square (turns and
+mirrors; both players move in every direction, so these keep the value).
+Swapping the colours swaps the players, so that image is the negative.
+
+Offers :class:`Clobber` (``.left_moves()``, ``.right_moves()``,
+``.play(move)``, ``.left_options()``, ``.right_options()``,
+``.regions()``, ``.value()``, ``.atomic_weight()``, ``.outcome()``, save and
+load, a drawing) and :func:`value_by_search`, the plain memoised search
+kept as the brute-force twin.
+
+>>> from cgteach.rulesets.clobber import Clobber
+>>> Clobber("xo").value(), Clobber("xoxo").value(), Clobber("xxo").value()
+(parse('*'), parse('{*,↑|*,↓}'), parse('↑'))
+>>> Clobber(["xo", "ox"]).value(), Clobber("xoxoxo").value()
+(parse('*'), parse('0'))
+>>> Clobber(["xo.", "..x", "..o"]).regions()
+[Clobber(['xo']), Clobber(['x', 'o'])]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cgteach._pictures import Pictured
+from cgteach._validate import show as _show
+from cgteach.rulesets._partizan import PartizanPosition
+
+__all__ = ["Clobber", "value_by_search", "MAX_STONES", "MAX_SIDE"]
+
+#: Largest region (stones joined up, down, left or right) :meth:`Clobber.value`
+#: searches; a bigger one is refused at once with its size.  A full 4x4 board
+#: (16 stones) takes about a minute; every stone more multiplies the work.
+MAX_STONES = 20
+#: Longest side of a board (rows or columns) accepted at all.
+MAX_SIDE = 64
+
+_LEFT, _RIGHT, _EMPTY = "x", "o", "."
+_PLAYERS = {"L": _LEFT, "R": _RIGHT, "left": _LEFT, "right": _RIGHT}
+
+
+class Clobber(Pictured, PartizanPosition):
+    """A Clobber position: rows of ``"x"`` (Left), ``"o"`` (Right) and ``"."`` (empty).
+
+    ``rows`` is a list of equal-length strings, or one string with a row a
+    line (``"xo\\nox"``; ``"|"`` also separates rows, as in CGSuite).
+    Immutable and hashable; ``repr`` round-trips.  A move is a pair
+    ``((row, column), (row2, column2))``: the stone on the first square
+    clobbers the enemy stone on the second.
+
+    >>> c = Clobber(["xo", "o."])
+    >>> c.left_moves(), c.right_moves()
+    ([((0, 0), (0, 1)), ((0, 0), (1, 0))], [((0, 1), (0, 0)), ((1, 0), (0, 0))])
+    >>> c.play(((0, 0), (0, 1)))
+    Clobber(['.x', 'o.'])
+    >>> c.value(), c.outcome()
+    (parse('*'), 'N')
+    >>> Clobber(["x?"])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 1 of the board has the character '?' at column 2; use 'x' for a Left ...
+    """
+
+    __slots__ = ("_rows",)
+    _KIND, _FIELD, _NAME = "clobber", "rows", "Clobber"
+
+    def __init__(self, rows):
+        object.__setattr__(self, "_rows", _read_rows(rows))
+
+    def _field(self) -> list:
+        return list(self._rows)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Clobber positions are immutable: a move returns a new one")
+
+    @classmethod
+    def rectangle(cls, m: int, n: int) -> Clobber:
+        """The usual start: an ``m`` by ``n`` board filled in a checkerboard, ``x`` top left.
+
+        >>> Clobber.rectangle(2, 3)
+        Clobber(['xox', 'oxo'])
+        """
+        for name, v in (("m", m), ("n", n)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be a whole number of squares, got {_show(v)}")
+            if not 0 < v <= MAX_SIDE:
+                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        return cls(["".join("xo"[(r + c) % 2] for c in range(n)) for r in range(m)])
+
+    @classmethod
+    def strip(cls, n: int) -> Clobber:
+        """The 1×n strip ``xoxo…`` (alternating, ``x`` first).
+
+        >>> Clobber.strip(5)
+        Clobber(['xoxox'])
+        """
+        return cls.rectangle(1, n)
+
+    # -- the board ---------------------------------------------------------
+    @property
+    def rows(self) -> tuple:
+        """The rows as a tuple of strings."""
+        return self._rows
+
+    @property
+    def shape(self) -> tuple:
+        """``(rows, columns)``."""
+        return (len(self._rows), len(self._rows[0]))
+
+    def stones(self, player=None) -> list:
+        """The squares holding a stone, as ``(row, column)`` pairs, row by row.
+
+        ``player`` ``"L"`` (or ``"left"``) gives Left's stones only, ``"R"`` Right's.
+        """
+        want = (_LEFT, _RIGHT) if player is None else (_player(player),)
+        return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
+                if ch in want]
+
+    def __eq__(self, other):
+        return isinstance(other, Clobber) and self._rows == other._rows
+
+    def __hash__(self):
+        return hash(("Clobber", self._rows))
+
+    def __repr__(self):
+        return f"Clobber({list(self._rows)!r})"
+
+    def __str__(self):
+        return "\n".join(self._rows)
+
+    def __reduce__(self):
+        return (Clobber, (list(self._rows),))
+
+    # -- moves -----------------------------------------------------------------
+    def moves(self, player) -> list:
+        """The moves of ``player`` (``"L"`` or ``"R"``), in reading order.
+
+        Each is a pair ``((r, c), (r2, c2))``: the stone on ``(r, c)`` clobbers
+        the enemy stone on ``(r2, c2)``.
+        """
+        me = _player(player)
+        enemy = _RIGHT if me == _LEFT else _LEFT
+        rows = self._rows
+        m, n = len(rows), len(rows[0])
+        out = []
+        for r in range(m):
+            for c in range(n):
+                if rows[r][c] != me:
+                    continue
+                for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)):
+                    if 0 <= r2 < m and 0 <= c2 < n and rows[r2][c2] == enemy:
+                        out.append(((r, c), (r2, c2)))
+        return out
+
+    def left_moves(self) -> list:
+        """Left's moves (an ``x`` clobbers an adjacent ``o``)."""
+        return self.moves("L")
+
+    def right_moves(self) -> list:
+        """Right's moves (an ``o`` clobbers an adjacent ``x``)."""
+        return self.moves("R")
+
+    def _after(self, move) -> Clobber:
+        (r, c), (r2, c2) = move
+        rows = [list(row) for row in self._rows]
+        rows[r2][c2] = rows[r][c]
+        rows[r][c] = _EMPTY
+        return Clobber(["".join(row) for row in rows])
+
+    def play(self, move) -> Clobber:
+        """The position after ``move`` ``((r, c), (r2, c2))``.
+
+        The move is made by whoever owns the stone on ``(r, c)``; an illegal
+        move is a ``ValueError`` saying why.
+        """
+        try:
+            (r, c), (r2, c2) = move
+            ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c, r2, c2))
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise TypeError(f"a Clobber move is a pair ((row, column), (row2, column2)), "
+                            f"got {_show(move)}")
+        m, n = self.shape
+        if not (0 <= r < m and 0 <= c < n):
+            raise ValueError(f"square {(r, c)} is off the {m}x{n} board")
+        owner = self._rows[r][c]
+        if owner == _EMPTY:
+            raise ValueError(f"there is no stone on square {(r, c)} to move")
+        move = ((r, c), (r2, c2))
+        if move not in self.moves("L" if owner == _LEFT else "R"):
+            raise ValueError(f"the stone on {(r, c)} cannot clobber square {(r2, c2)}: a move "
+                             "takes a stone onto an orthogonally adjacent enemy stone")
+        return self._after(move)
+
+    def play_left(self, move) -> Clobber:
+        """``play(move)`` after checking that the moving stone is Left's."""
+        return self._play_as(move, _LEFT)
+
+    def play_right(self, move) -> Clobber:
+        """``play(move)`` after checking that the moving stone is Right's."""
+        return self._play_as(move, _RIGHT)
+
+    def _play_as(self, move, stone) -> Clobber:
+        after = self.play(move)
+        (r, c), _ = move
+        if self._rows[r][c] != stone:
+            who = "Left" if stone == _LEFT else "Right"
+            raise ValueError(f"the stone on {(r, c)} is not {who}'s")
+        return after
+
+    def left_options(self) -> list:
+        """The positions Left can move to, one per move."""
+        return [self._after(mv) for mv in self.left_moves()]
+
+    def right_options(self) -> list:
+        """The positions Right can move to, one per move."""
+        return [self._after(mv) for mv in self.right_moves()]
+
+    # -- regions and value ---------------------------------------------------
+    def regions(self) -> list:
+        """The regions (stones joined orthogonally), each cropped to its own board.
+
+        Regions of one colour only (no move ever) are left out; the values of
+        the regions add up to the value of the whole board.
+        """
+        grid = self._grid()
+        out = []
+        for comp in _components(frozenset(grid)):
+            if len({grid[p] for p in comp}) == 2:
+                out.append(Clobber(_crop(comp, grid)))
+        return out
+
+    def _grid(self) -> dict:
+        return {(r, c): ch for r, row in enumerate(self._rows) for c, ch in enumerate(row)
+                if ch != _EMPTY}
+
+    def value(self):
+        """The value of the position, a canonical :class:`cgteach.games.Game`.
+
+        The regions are valued one by one; a region of more than
+        :data:`MAX_STONES` stones is refused at once with a ``ValueError``.
+        """
+        from cgteach.games import _deep, total
+
+        grid = self._grid()
+        masks = []
+        for comp in _components(frozenset(grid)):
+            if len({grid[p] for p in comp}) < 2:
+                continue
+            if len(comp) > MAX_STONES:
+                raise ValueError(
+                    f"this board has a region of {len(comp)} stones; Clobber values are "
+                    f"searched for regions of at most {MAX_STONES} stones "
+                    "(cgteach.rulesets.clobber.MAX_STONES): a full 4x4 board (16 stones) takes "
+                    "about a minute, and each stone more multiplies the time"
+                )
+            masks.append(_normal([p for p in comp if grid[p] == _LEFT],
+                                 [p for p in comp if grid[p] == _RIGHT]))
+        return _deep(total)([_deep(_region_value)(xs, os) for xs, os in masks])
+
+    def atomic_weight(self):
+        """The atomic weight of the value (how many ↑ the position is worth), a Game.
+
+        >>> Clobber("xxo").atomic_weight(), Clobber("xoxo").atomic_weight()
+        (parse('1'), parse('0'))
+        """
+        from cgteach.games.cold import atomic_weight
+
+        return atomic_weight(self.value())
+
+    # -- pictures --------------------------------------------------------------
+    def draw(self, ax=None, **kwargs):
+        """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
+        from cgteach.draw.clobber import draw_clobber
+
+        return draw_clobber(self, ax=ax, **kwargs)
+
+    def _repr_png_(self):
+        from cgteach.draw.clobber import clobber_png
+
+        return clobber_png(self)
+
+    def _alt_text(self) -> str:
+        """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
+
+        >>> Clobber(["xo.", "oxo"])._alt_text()
+        'Clobber board of 2 rows by 3 columns: 2 blue stones (x), 3 red stones (o), 1 empty square.'
+        """
+        from cgteach._pictures import count
+
+        m, n = self.shape
+        xs, os = len(self.stones("L")), len(self.stones("R"))
+        return (f"Clobber board of {count(m, 'row')} by {count(n, 'column')}: "
+                f"{count(xs, 'blue stone')} (x), {count(os, 'red stone')} (o), "
+                f"{count(m * n - xs - os, 'empty square')}.")
+
+
+def _player(player) -> str:
+    if isinstance(player, str) and player in _PLAYERS:
+        return _PLAYERS[player]
+    raise ValueError(f'player must be "L" (Left, x) or "R" (Right, o), got {_show(player)}')
+
+
+def _read_rows(rows) -> tuple:
+    if isinstance(rows, Clobber):
+        return rows._rows
+    if isinstance(rows, str):
+        rows = rows.strip("\n").replace("|", "\n").split("\n") if rows else []
+    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
+        raise TypeError(
+            f"a Clobber board is a list of strings of 'x', 'o' and '.', got {_show(rows)}"
+        )
+    out = []
+    for i, row in enumerate(rows):
+        if i >= MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} rows")
+        if not isinstance(row, str):
+            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
+        if len(row) > MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
+        for j, ch in enumerate(row):
+            if ch not in (_LEFT, _RIGHT, _EMPTY):
+                raise ValueError(
+                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
+                    "use 'x' for a Left (blue) stone, 'o' for a Right (red) stone and '.' "
+                    "for an empty square"
+                )
+        out.append(row)
+    if not out or not out[0]:
+        raise ValueError("a Clobber board needs at least one row of at least one square")
+    if any(len(r) != len(out[0]) for r in out):
+        lengths = sorted({len(r) for r in out})
+        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
+    return tuple(out)
+
+
+def _components(cells: frozenset) -> list:
+    """Groups of squares joined up, down, left or right (in reading order)."""
+    left = set(cells)
+    out = []
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        left.discard(start)
+        stack, comp = [start], [start]
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.discard(nb)
+                    stack.append(nb)
+                    comp.append(nb)
+        out.append(sorted(comp))
+    return out
+
+
+def _crop(cells, grid) -> list:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    h = max(r for r, _ in cells) - r0 + 1
+    w = max(c for _, c in cells) - c0 + 1
+    out = [[_EMPTY] * w for _ in range(h)]
+    for r, c in cells:
+        out[r - r0][c - c0] = grid[(r, c)]
+    return ["".join(row) for row in out]
+
+
+# ---------------------------------------------------------------------------
+# The search.  A region is a pair of bitmasks (Left's stones, Right's stones)
+# over a board of fixed width _W, moved to the top-left corner: square
+# (r, c) is bit r*_W + c.  The spare columns at the right (a region is at
+# most MAX_STONES wide) stop a sideways move from wrapping to the next row.
+
+_W = MAX_STONES + 2
+
+
+def _normal(xs, os) -> tuple:
+    """The least of the eight images of a region (under the square's symmetries), as masks."""
+    r0 = min(min(r for r, _ in xs), min(r for r, _ in os))
+    c0 = min(min(c for _, c in xs), min(c for _, c in os))
+    xm = om = 0
+    for r, c in xs:
+        xm |= 1 << ((r - r0) * _W + c - c0)
+    for r, c in os:
+        om |= 1 << ((r - r0) * _W + c - c0)
+    return _least(xm, om)
+
+
+def _rows_of(mask: int) -> list:
+    out = []
+    while mask:
+        out.append(mask & _ROW)
+        mask >>= _W
+    return out
+
+
+_REVERSED: dict = {}
+_SPREAD: dict = {}
+
+
+def _reverse(v: int, w: int) -> int:
+    """The bits of a row of width ``w + 1`` in the opposite order."""
+    key = (v, w)
+    out = _REVERSED.get(key)
+    if out is None:
+        out = 0
+        for c in range(w + 1):
+            if v >> c & 1:
+                out |= 1 << (w - c)
+        _REVERSED[key] = out
+    return out
+
+
+def _spread(v: int) -> int:
+    """A row turned into a column: bit ``c`` goes to bit ``c * _W``."""
+    out = _SPREAD.get(v)
+    if out is None:
+        out, c = 0, 0
+        while v >> c:
+            if v >> c & 1:
+                out |= 1 << (c * _W)
+            c += 1
+        _SPREAD[v] = out
+    return out
+
+
+def _least(xm: int, om: int) -> tuple:
+    """The least of the eight images of a corner-based region, by rows and bit tricks."""
+    xr, orows = _rows_of(xm | om), _rows_of(xm)
+    h = max(len(xr), 1)
+    orows += [0] * (h - len(orows))
+    both = 0
+    for v in xr:
+        both |= v
+    w = both.bit_length() - 1
+    best = None
+    for flip_r in (False, True):
+        rb, rx = (xr[::-1], orows[::-1]) if flip_r else (xr, orows)
+        for flip_c in (False, True):
+            if flip_c:
+                rb2 = [_reverse(v, w) for v in rb]
+                rx2 = [_reverse(v, w) for v in rx]
+            else:
+                rb2, rx2 = rb, rx
+            b = x = 0
+            tb = tx = 0
+            for i in range(h):
+                b |= rb2[i] << (i * _W)
+                x |= rx2[i] << (i * _W)
+                tb |= _spread(rb2[i]) << i
+                tx |= _spread(rx2[i]) << i
+            if best is None or (b, x) < best:
+                best = (b, x)
+            if (tb, tx) < best:
+                best = (tb, tx)
+    b, x = best
+    return x, b & ~x
+
+
+_ROW = (1 << _W) - 1
+
+
+def _corner(xm: int, om: int) -> tuple:
+    """Two masks moved up and left until they touch the top row and the left column."""
+    both = xm | om
+    low = both & -both
+    shift = (low.bit_length() - 1) // _W * _W
+    both >>= shift
+    cols = 0
+    while both:
+        cols |= both & _ROW
+        both >>= _W
+    shift += (cols & -cols).bit_length() - 1
+    return xm >> shift, om >> shift
+
+
+def _split(xm: int, om: int) -> list:
+    """The regions of two masks that hold both colours, each moved to the corner."""
+    out = []
+    mask = xm | om
+    while mask:
+        comp = mask & -mask
+        while True:
+            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
+            if grow == comp:
+                break
+            comp = grow
+        mask &= ~comp
+        cx, co = xm & comp, om & comp
+        if cx and co:
+            out.append(_corner(cx, co))
+    return out
+
+
+#: The transposition table: normalised region (Left's mask, Right's mask) -> value.
+_TABLE: dict = {}
+#: What is left after a move, as it lies in its parent region -> its value.
+_REST: dict = {}
+
+
+def _region_value(xm: int, om: int):
+    """The value of one normalised region, looked up or searched."""
+    key = (xm, om)
+    v = _TABLE.get(key)
+    if v is not None:
+        return v
+    # Swapping the colours swaps the players: the negative of a known region.
+    w = _TABLE.get(_least(om, xm))
+    v = -w if w is not None else _search(xm, om)
+    _TABLE[key] = v
+    return v
+
+
+#: A region moved to the corner (not yet turned) -> its value: spares most
+#: calls of _least, which tries all eight images.
+_CORNER: dict = {}
+
+
+def _corner_value(xm: int, om: int):
+    key = (xm, om)
+    v = _CORNER.get(key)
+    if v is None:
+        v = _region_value(*_least(xm, om))
+        _CORNER[key] = v
+    return v
+
+
+def _rest_value(xm: int, om: int):
+    key = (xm, om)
+    v = _REST.get(key)
+    if v is None:
+        parts = _split(xm, om)
+        if not parts:
+            from cgteach.games import ZERO
+
+            v = ZERO
+        elif len(parts) == 1:
+            v = _corner_value(*parts[0])
+        else:
+            v = _total([_corner_value(*p) for p in parts])
+        _REST[key] = v
+    return v
+
+
+def _moves_of(mine: int, theirs: int) -> list:
+    """``(from bit, to bit)`` for every capture by the stones ``mine``."""
+    out = []
+    m = mine
+    while m:
+        b = m & -m
+        m ^= b
+        for t in (b << 1, b >> 1, b << _W, b >> _W):
+            if t & theirs:
+                out.append((b, t))
+    return out
+
+
+def _search(xm: int, om: int):
+    from cgteach.games import _canonical
+
+    lefts = [_rest_value(xm ^ b ^ t, om ^ t) for b, t in _moves_of(xm, om)]
+    rights = [_rest_value(xm ^ t, om ^ b ^ t) for b, t in _moves_of(om, xm)]
+    return _canonical(lefts, rights)
+
+
+def _total(values):
+    from cgteach.games import _add
+
+    acc = values[0]
+    for v in values[1:]:
+        acc = _add(acc, v)
+    return acc
+
+
+def value_by_search(rows):
+    """The plain memoised search (no regions, no symmetry): the brute-force twin.
+
+    It reads the rules afresh: a stone moves onto an orthogonally adjacent
+    enemy stone, which is removed.
+
+    >>> value_by_search("xoxo")
+    parse('{*,↑|*,↓}')
+    """
+    from cgteach.games import game
+
+    board = Clobber(rows)
+
+    @cache
+    def search(xs: frozenset, os: frozenset):
+        def steps(p):
+            r, c = p
+            return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+
+        lefts = [search((xs - {p}) | {q}, os - {q}) for p in xs for q in steps(p) if q in os]
+        rights = [search(xs - {q}, (os - {p}) | {q}) for p in os for q in steps(p) if q in xs]
+        return game(lefts, rights)._core
+
+    return search(frozenset(board.stones("L")), frozenset(board.stones("R")))
