@@ -13,6 +13,11 @@ Offers (each imported on first use, so ``import cgteach.widgets`` stays light):
   build forests, step through Úlehla's coloring and contractions; play.
 - :class:`NimExplorer`, :class:`NimGame` (``cgteach.widgets.nim``): the
   binary table with sliders; Nim against the computer.
+- :class:`DomineeringEditor`, :class:`DomineeringGame` (``cgteach.widgets.domineering``):
+  boards with their value, temperature and thermographs; Domineering against the computer.
+- :class:`ClobberEditor`, :class:`ClobberGame` (``cgteach.widgets.clobber``):
+  build Clobber positions and read their value and atomic weight; play them
+  against the computer (either side, with a hint).
 
 Each board has a ``lecture`` switch (large fonts, thick lines, high
 contrast; it fits a 1280×720 projector) that follows
@@ -37,6 +42,8 @@ __all__ = [
     "NimGame",
     "DomineeringEditor",
     "DomineeringGame",
+    "ClobberEditor",
+    "ClobberGame",
 ]
 
 _HOME = {
@@ -48,6 +55,8 @@ _HOME = {
     "NimGame": "nim",
     "DomineeringEditor": "domineering",
     "DomineeringGame": "domineering",
+    "ClobberEditor": "clobber",
+    "ClobberGame": "clobber",
 }
 
 
