@@ -9,10 +9,13 @@ never stored as text: every checker computes them from the mathematics of
 the package (or by brute force) when it is asked.
 
 >>> from cgteach.exercises import check
->>> check("02.1", [(1, 7)])
-✓ Right. The nim sum is 20, and pile 2: 19 → 7 is the only move that makes it 0.
+>>> check("02.1", [(0, 3)])
+✗ Not yet. Pile 1: 13 → 3 leaves [3, 19, 10], whose nim sum is 26, not 0.
 >>> bool(check("02.1", [(1, 8)]))
 False
+
+(A wrong answer is refuted; a right one is never printed here, so that
+``help()`` does not hand an exercise's answer over.)
 
 Offers:
 
@@ -44,10 +47,27 @@ Whatever it does becomes a verdict, in one place (:meth:`Exercise.check`):
   thread, one huge ``2 ** 10 ** 10``) is stopped only when that returns;
 - answers are read with a bound: a list longer than the exercise could
   need, or an endless iterator, is "too long", and never read to the end;
-- types are exact: a whole number is an ``int`` (or a numpy integer), not
-  ``True``, not ``3.0``, not ``"3"``, not a subclass of ``int`` whose
-  ``==`` might say anything.  Right answers are compared as plain values
-  that the checker made itself, never with the answer's own ``==``.
+- types are exact, by one rule for every checker (:func:`whole_number`,
+  :func:`exact_number`, :func:`read_game`):
+
+  * a **whole number** (a count, a pile, a nim value, an index, a row or a
+    column) is an ``int`` or a numpy integer — not ``True``, not ``3.0``,
+    not ``"3"``, not a subclass of ``int`` whose ``==`` might say anything;
+  * a **number** (a value that may be a fraction: a stalk's value, a
+    temperature, a mean) is an ``int``, a numpy integer, a ``Fraction``, a
+    ``float`` or numpy float that holds the number exactly (``3.25`` yes,
+    ``0.1`` no: as a float it is only close to 1/10), or a text such as
+    ``"13/4"``, ``"3.25"`` or ``"−6"`` (a typeset minus is read as ``-``);
+    at most :data:`MAX_DIGITS` digits, and no exponents (``"1e9"``), so a
+    short text can never make the checker work for minutes;
+  * a **game** is a game of the package (``game([3], [0])``, ``UP + STAR``),
+    a game as written (``form(...)``, read to its canonical form), a text
+    such as ``"{3|0}"`` of at most 200 characters, or a number as above.
+
+  Right answers are compared as plain values that the checker made itself,
+  with the package's own comparison — never with the answer's ``==`` or
+  its other methods (an object of another class is refused, even if it
+  inherits from the package's).
 
 A checker module looks like this::
 
@@ -85,7 +105,8 @@ from cgteach._validate import show as _show
 
 __all__ = ["check", "exercise", "right", "wrong", "Verdict", "Exercise", "get", "all_exercises",
            "TIME_LIMIT", "TOTAL_FACTOR", "Refusal", "read_items", "whole_number", "read_bool",
-           "missing_verdict", "StudentFunction", "require_function", "read_text"]
+           "missing_verdict", "StudentFunction", "require_function", "read_text", "exact_number",
+           "read_game", "MAX_DIGITS"]
 
 #: Seconds one call of the student's function may take.
 TIME_LIMIT = 2.0
@@ -93,6 +114,8 @@ TIME_LIMIT = 2.0
 TOTAL_FACTOR = 10
 #: Items read from a list answer unless a checker says otherwise.
 MAX_ITEMS = 1000
+#: Digits read in a number answer (numerator and denominator each); no answer needs more.
+MAX_DIGITS = 60
 
 _ID = re.compile(r"^(\d\d)\.(\d+)$")
 _REGISTRY: dict[str, Exercise] = {}
@@ -265,6 +288,135 @@ def read_text(x, what: str, limit: int = 200) -> str:
     if len(x) > limit:
         raise Refusal(f"{_cap(what)} is a text of {len(x)} characters; at most {limit} are read.")
     return x
+
+
+_NUMBER_TEXT = re.compile(r"[+-]?(\d+)(?:\.(\d+))?(?:/(\d+))?")
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})   # a typeset minus, an en dash
+
+
+def _too_many_digits(n: int) -> bool:
+    # Counted from the bits, never by str(n): an int of 5,000 digits cannot be written out.
+    return abs(n).bit_length() > MAX_DIGITS * 3.33 or len(str(abs(n))) > MAX_DIGITS
+
+
+def _digits_refusal(what: str) -> Refusal:
+    return Refusal(f"{_cap(what)} has more than {MAX_DIGITS} digits; no answer to this "
+                   "exercise is anywhere near that long, so the checker does not read it.")
+
+
+def exact_number(x, what: str = "the value") -> Fraction:
+    """``x`` as an exact ``Fraction`` if it is a number as the lessons write one.
+
+    An ``int`` or numpy integer, a ``Fraction``, a ``float`` (or numpy
+    float) that holds the number exactly, or a text such as ``"13/4"``,
+    ``"-3.25"`` or ``"−6"``; anything else is a :class:`Refusal` with the
+    reason.  At most :data:`MAX_DIGITS` digits are read.
+
+    >>> exact_number("−13/4")
+    Fraction(-13, 4)
+    >>> exact_number(3.25)
+    Fraction(13, 4)
+    >>> exact_number(0.1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cgteach.exercises.Refusal: The value should be a number held exactly: the float 0.1 is ...
+    >>> exact_number("1e100000000")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cgteach.exercises.Refusal: The value should be a number written out, ... (no exponents: ...
+    """
+    kind = type(x)
+    np = _numpy()
+    if kind is Fraction:
+        if _too_many_digits(x.numerator) or _too_many_digits(x.denominator):
+            raise _digits_refusal(what)
+        return x
+    if kind is float or (np is not None and issubclass(kind, np.floating)):
+        x = float(x)
+        if x != x or x in (float("inf"), float("-inf")):
+            raise Refusal(f"{_cap(what)} should be a number, not {x!r}.")
+        exact = Fraction(x)   # a float holds a dyadic number exactly
+        if exact.denominator > 2**30 or _too_many_digits(exact.numerator):
+            raise Refusal(f"{_cap(what)} should be a number held exactly: the float {x!r} is "
+                          "only close to the number you mean; give it as a text such as "
+                          "'1/10' or as Fraction(1, 10).")
+        return exact
+    if kind is str:
+        if len(x) > 3 * MAX_DIGITS:
+            raise _digits_refusal(what)
+        text = x.translate(_MINUS).replace(" ", "")
+        match = _NUMBER_TEXT.fullmatch(text)
+        if match is None:
+            if re.fullmatch(r"[+-]?[\d.]+[eE][+-]?\d+", text):
+                raise Refusal(f"{_cap(what)} should be a number written out, such as 3, '13/4' "
+                              f"or '3.25', not the text {_show(x)} (no exponents: the checker "
+                              "reads plain digits).")
+            shown = "the empty text ''" if not x.strip() else f"the text {_show(x)}"
+            raise Refusal(f"{_cap(what)} should be a number such as 3, Fraction(1, 2) or '1/2', "
+                          f"not {shown}.")
+        whole, decimals, below = match.groups()
+        if any(part is not None and len(part) > MAX_DIGITS for part in (whole, decimals, below)):
+            raise _digits_refusal(what)
+        if below is not None and int(below) == 0:
+            raise Refusal(f"{_show(x)} divides by zero.")
+        return Fraction(text)
+    try:
+        n = whole_number(x, what)
+    except Refusal as refusal:
+        raise Refusal(f"{refusal} A value is a number such as 3, Fraction(3, 4) or "
+                      "'3/4'.") from None
+    if _too_many_digits(n):
+        raise _digits_refusal(what)
+    return Fraction(n)
+
+
+def _package_game_types() -> tuple:
+    from cgteach import games
+    from cgteach.games._forms import _Written
+
+    return games.Game, _Written    # a canonical game, and a game as written by game()/parse()
+
+
+def read_game(x, what: str = "the game"):
+    """``x`` as a canonical game of the package, made by the package itself.
+
+    A :class:`~cgteach.games.Game` (exactly that class: a subclass might
+    answer ``==`` as it likes), a :class:`~cgteach.games.Form` (read to its
+    canonical form), a text of at most 200 characters such as ``"{3|0}"``
+    (a typeset minus ``−`` is read as ``-``), or a number as
+    :func:`exact_number` reads it.  Anything else is a :class:`Refusal`.
+
+    >>> print(read_game("{3 | {2 | −4}}"))
+    {3|{2|-4}}
+    """
+    from cgteach import games
+
+    kind = type(x)
+    if kind in _package_game_types():
+        return x._core          # the canonical game itself, not the written wrapper
+    if kind is games.Form:
+        return x.canonical()
+    if kind is str:
+        text = read_text(x, what, 200).translate(_MINUS)
+        if not text.strip():
+            raise Refusal(f"{_cap(what)} should be a game such as game([3], [0]) or a text "
+                          "such as '{3|0}', not the empty text ''.")
+        if re.search(rf"\d{{{MAX_DIGITS + 1}}}", text):
+            raise _digits_refusal(what)
+        try:
+            return games.parse(text)
+        except ValueError as error:
+            raise Refusal(f"I cannot read {_show(x)} as a game: {error}") from None
+    if kind in (int, Fraction, float) or (_numpy() is not None and issubclass(
+            kind, (_numpy().integer, _numpy().floating))):
+        return games.number(exact_number(x, what))
+    if issubclass(kind, games.Game):
+        raise Refusal(f"{_cap(what)} should be a game made by the package (game(...), parse(...), "
+                      f"UP + STAR …), not an object of type {kind.__name__}, whose == might say "
+                      "anything.")
+    shown = _show(x) if kind in (bool, type(None)) else f"an object of type {kind.__name__}"
+    raise Refusal(f"{_cap(what)} should be a game, such as game([3], [0]) or UP + STAR, or a "
+                  f"text such as '{{3|0}}', not {shown}.")
 
 
 # --------------------------------------------------------------------------------------

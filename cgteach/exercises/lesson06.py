@@ -5,24 +5,25 @@ blue-red engine (:mod:`cgteach.hackenbush.bluered`, tested against a
 game-tree search) and its numbers (:mod:`cgteach.numbers`).  A *stalk* is a
 list of colours from the ground up, such as ``["blue", "red"]``; a *value*
 may be given as an ``int`` (numpy integers too), a ``Fraction``, a ``float``
-(read exactly) or a string such as ``"13/8"``.
+that holds it exactly, or a string such as ``"13/8"`` — the rule of
+:func:`cgteach.exercises.exact_number`, the same for every checker.
 Edges are numbered from 0, in the order they are listed, as the lesson's
 figures draw them.
 
 >>> from cgteach.exercises import check
->>> print(check("06.2", ["red", "blue", "red", "blue"]))
-✓ Right. That stalk is worth -5/8; it was born on day 4, one edge per day.
+>>> print(check("06.2", ["red"]))
+✗ Not yet. The stalk red is worth -1, not -5/8.
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from itertools import product
 
 from cgteach._validate import show as _show
 from cgteach.exercises import (
     Refusal,
+    exact_number,
     exercise,
     missing_verdict,
     read_items,
@@ -41,31 +42,12 @@ __all__: list[str] = []   # nothing to import: the checkers register themselves
 _COLOURS = ("blue", "red")
 
 
-_FRACTION_TEXT = re.compile(r"\s*[+-]?\d{1,30}(\.\d{1,30})?(\s*/\s*\d{1,30})?\s*")
-
-
 def _number(x, what: str = "the value") -> Fraction:
-    """Read a value the way a student may write it: 3, Fraction(3, 4), 0.75, "3/4"."""
-    kind = type(x)
-    if kind is Fraction:
-        return x
-    if kind is float:
-        if x != x or abs(x) == float("inf"):
-            raise Refusal(f"{what[:1].upper()}{what[1:]} should be a number, not {x!r}.")
-        return Fraction(x)   # exact: a float holds a dyadic number exactly
-    if kind is str:
-        text = read_text(x, what, 100)
-        if not _FRACTION_TEXT.fullmatch(text):
-            raise Refusal(f"{what[:1].upper()}{what[1:]} should be a number such as 3, "
-                          f"Fraction(3, 4) or '3/4', not the text {_show(text)}.")
-        if "/" in text and int(text.split("/")[1]) == 0:
-            raise Refusal(f"{_show(text)} divides by zero.")
-        return Fraction(text.replace(" ", ""))
-    try:
-        return Fraction(whole_number(x, what))
-    except Refusal as refusal:
-        raise Refusal(f"{refusal} A value is a number such as 3, Fraction(3, 4) or "
-                      "'3/4'.") from None
+    """Read a value the way a student may write it: 3, Fraction(3, 4), 0.75, "3/4".
+
+    The one rule of every checker for numbers (:func:`exact_number`).
+    """
+    return exact_number(x, what)
 
 
 def _colours(answer) -> list[str]:

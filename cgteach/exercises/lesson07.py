@@ -7,8 +7,8 @@ deletion leaves a forest worth 0; nodes are numbered from 0, as the lesson's
 figures draw them.
 
 >>> from cgteach.exercises import check
->>> print(check("07.1", [2] * 10))
-✓ Right. Every star is worth *2, whatever the number of leaves.
+>>> print(check("07.1", [2, 2, 2]))
+✗ Not yet. Give one value for each k = 1, …, 10 (10 numbers), not 3.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ claimed value and the true one.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 from cgteach import games
@@ -19,8 +18,8 @@ from cgteach.exercises import (
     Refusal,
     exercise,
     missing_verdict,
+    read_game,
     read_items,
-    read_text,
     right,
     whole_number,
     wrong,
@@ -50,40 +49,9 @@ _WHO = {"L": "Blue wins whoever starts", "R": "Red wins whoever starts",
         "P": "whoever moves second wins", "N": "whoever moves first wins"}
 
 
-def _is_package_game(answer) -> bool:
-    kind = type(answer)
-    home = kind.__module__
-    return issubclass(kind, games.Game) and (home == games.__name__
-                                              or home.startswith(games.__name__ + "."))
-
-
 def _as_game(answer):
-    """The answer as a canonical game: a game, a form, a text or an exact number."""
-    kind = type(answer)
-    if _is_package_game(answer):
-        return answer
-    if kind is games.Form:                  # a game as written, as the lesson's form(...) makes
-        return answer.canonical()
-    if kind is str:
-        text = read_text(answer, "the value", 200)
-        try:
-            return games.parse(text)
-        except ValueError as error:
-            raise Refusal(f"I cannot read {_show(text)} as a game: {error}") from None
-    if kind is Fraction:
-        return games.number(answer)
-    if kind is int or _numpy_int(answer):
-        return games.number(int(answer))
-    what = "an object of type " + kind.__name__ if kind not in (bool, float) else _show(answer)
-    raise Refusal(f"The value should be a game, such as UP + STAR, or a text such as '↑*', "
-                  f"not {what}.")
-
-
-def _numpy_int(x) -> bool:
-    import sys
-
-    np = sys.modules.get("numpy")
-    return np is not None and issubclass(type(x), np.integer)
+    """The answer as a canonical game made by the package (see :func:`read_game`)."""
+    return read_game(answer, "the value")
 
 
 def _as_written(answer) -> str:
@@ -91,15 +59,27 @@ def _as_written(answer) -> str:
     return answer if isinstance(answer, str) else str(answer)
 
 
+_KINDS = {"duplicate": "an option written twice", "dominated": "a dominated option",
+          "reversible": "a reversible option"}
+
+
 def _first_simplification(answer):
-    """The first step that still simplifies an answer written with braces, or None."""
+    """What still simplifies an answer written with braces: whose option, and which kind.
+
+    Only the kind of step is told (a dominated option, a reversible one), never
+    what the step leaves: that would be the next line of the student's work.
+    """
     if type(answer) is str and "{" in answer:
-        answer = games.form(answer)
-    if type(answer) is not games.Form:
+        answer = games.form(answer.translate({0x2212: "-"}))
+    elif type(answer) is not games.Form:
         return None
-    steps = [s for s in answer.simplification_steps()
-             if s.rule in ("duplicate", "dominated", "reversible")]
-    return steps[0].description if steps else None
+    steps = [s for s in answer.simplification_steps() if s.rule in _KINDS]
+    if not steps:
+        return None
+    side = "Right's" if steps[0].description.startswith("Right") else "Left's"
+    verb = "bypass" if steps[0].rule == "reversible" else "remove"
+    return (f"{side} side still has {_KINDS[steps[0].rule]}. {verb.capitalize()} it as lesson 08 "
+            "shows, and check again.")
 
 
 #: Exercise 08.1: green-under-blue, a green edge, and a blue edge under a red one.

@@ -35,7 +35,7 @@ plus ``data-testid`` attributes inside the HTML it renders):
 
 - ``.cgteach-nim-explorer`` -- the whole box
 - ``.nim-explorer-heap-<i>`` -- the IntSlider of heap ``i`` (0-based); every
-  slider also has class ``.nim-explorer-slider`` and description ``Heap <i+1>``
+  slider also has class ``.nim-explorer-slider`` and description ``Pile <i+1>``
 - ``.nim-explorer-add`` / ``.nim-explorer-remove`` -- add / remove-a-heap buttons
 - ``.nim-explorer-table`` -- the HTML widget holding the binary table
 - ``.nim-explorer-hint`` -- the HTML widget holding the hint sentence
