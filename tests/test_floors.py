@@ -195,7 +195,9 @@ def test_game_methods_reach_higher_floors_through_the_table():
     from cgteach.games import _forms
 
     assert {"le", "add", "neg", "canonical", "coerce", "name", "game", "record",
-            "mean", "temperature", "cool", "thermograph"} <= set(_forms._ABOVE)
+            "mean", "temperature", "cool", "thermograph", "cold.is_all_small",
+            "cold.atomic_weight", "cold.reduced", "cold.heat",
+            "cold.overheat"} <= set(_forms._ABOVE)
     g = games.game([3], [-1])
     assert g.temperature() == 2 and str(g.cool(1)) == "{2|0}"
     assert g + "*" == games.parse("{3|-1} + *")
@@ -243,6 +245,7 @@ PICTURED = {
     "cgteach.hackendot": ["hackendot.png"],
     "cgteach.rulesets.domineering": ["domineering.png", "domineering.draw"],
     "cgteach.rulesets.toads_and_frogs": ["toads_and_frogs.png", "toads_and_frogs.draw"],
+    "cgteach.rulesets.clobber": ["clobber.png", "clobber.draw"],
     "cgteach.games.temperature": ["thermograph.png", "thermograph.draw"],
 }
 

@@ -11,12 +11,12 @@ size that fits a 1280×720 projector (also on when Jupyter was started with
 
 Importing this package also registers the drawings of the models that show
 themselves in a notebook (Hackenbush, Hackendot, Domineering, Toads and
-Frogs, thermographs) in ``cgteach._pictures.DRAWERS``: a model asks that
+Frogs, Clobber, thermographs) in ``cgteach._pictures.DRAWERS``: a model asks that
 table for its picture and never imports its drawing module.
 """
 
 from cgteach import _pictures
-from cgteach.draw import domineering, hackenbush, hackendot, thermographs
+from cgteach.draw import clobber, domineering, hackenbush, hackendot, thermographs
 from cgteach.draw._style import (
     COLOURS,
     STYLE,
@@ -38,4 +38,6 @@ _pictures.DRAWERS.update({
     "toads_and_frogs.draw": domineering.draw_toads_and_frogs,
     "thermograph.png": thermographs.thermograph_png,
     "thermograph.draw": thermographs.draw_thermograph,
+    "clobber.png": clobber.clobber_png,
+    "clobber.draw": clobber.draw_clobber,
 })

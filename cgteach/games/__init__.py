@@ -68,7 +68,9 @@ What the module offers:
   ``g.fuzzy(h)``, ``g.outcome()``, ``g.is_number()``, ``g.number_value()``,
   ``g.is_nimber()``, ``g.nimber_value()``, ``g.is_infinitesimal()``,
   ``g.birthday()``, ``g.left_stop()``, ``g.right_stop()``,
-  ``g.simplification_steps()``;
+  ``g.simplification_steps()``; on the cold side ``g.is_all_small()``,
+  ``g.atomic_weight()``, ``g.reduced()``, ``g.heat(t)``,
+  ``g.overheat(s, t)`` (also as functions: :func:`is_all_small`, ...);
   ``str(g)`` is textbook notation and ``repr(g)`` text that :func:`parse`
   reads back.
 * :func:`game` (alias :func:`from_options`) -- the canonical form of
@@ -118,9 +120,10 @@ The modules stand on floors; each imports only those below it
    (:func:`game`, :func:`total`, :func:`ordinal_sum`);
 3. ``_steps`` -- simplification steps (:func:`form`, :class:`Step`);
 4. ``temperature`` -- thermographs, temperature, mean, cooling;
-5. ``cold`` (to come) -- the cold side: all-small games, atomic weight,
-   reduced canonical form, heating, built on the public names of this
-   package only.
+5. ``cold`` -- the cold side: all-small games, atomic weight, reduced
+   canonical form, heating and overheating (``g.is_all_small()``,
+   ``g.atomic_weight()``, ``g.reduced()``, ``g.heat(t)``,
+   ``g.overheat(s, t)``).
 
 The methods of :class:`Game` that need a higher floor (``g + h``,
 ``str(g)``, ``g.temperature()``, ...) reach it through the table
@@ -130,7 +133,7 @@ The methods of :class:`Game` that need a higher floor (``g + h``,
 
 from __future__ import annotations
 
-from cgteach.games import _order, _steps, _text, temperature
+from cgteach.games import _order, _steps, _text, cold, temperature
 from cgteach.games._forms import (  # noqa: F401
     _ABOVE,
     DOWN,
@@ -175,6 +178,15 @@ from cgteach.games._text import (  # noqa: F401
     parse,
     total,
 )
+from cgteach.games.cold import (
+    atomic_weight,
+    heat,
+    is_all_small,
+    is_eccentric,
+    overheat,
+    reduced,
+    remote_star,
+)
 
 # The methods of Game and Form that need a floor above theirs reach it
 # through this table (see _forms._ABOVE), so no floor imports upwards.
@@ -195,10 +207,13 @@ _ABOVE.update({
     "temperature": temperature.temperature,
     "cool": temperature.cool,
     "thermograph": temperature.thermograph,
-    # floor 5, the cold side (cgteach/games/cold.py: all-small games, atomic
-    # weight, reduced canonical form, heating), goes here: it imports only
-    # the public names of this package, and the Game methods it offers
-    # dispatch through "cold.<name>" entries added to this table.
+    # floor 5: the cold side (all-small games, atomic weight, reduced
+    # canonical form, heating)
+    "cold.is_all_small": cold.is_all_small,
+    "cold.atomic_weight": cold.atomic_weight,
+    "cold.reduced": cold.reduced,
+    "cold.heat": cold.heat,
+    "cold.overheat": cold.overheat,
 })
 
 __all__ = [
@@ -214,6 +229,13 @@ __all__ = [
     "Form",
     "Step",
     "simplification_steps",
+    "is_all_small",
+    "atomic_weight",
+    "is_eccentric",
+    "reduced",
+    "heat",
+    "overheat",
+    "remote_star",
     "ZERO",
     "STAR",
     "UP",

@@ -491,6 +491,51 @@ class Game:
         """The :class:`cgteach.games.temperature.Thermograph` of the game (walls, mast, picture)."""
         return _ABOVE["thermograph"](self)
 
+    # -- the cold side (cgteach.games.cold) -------------------------------------
+    def is_all_small(self) -> bool:
+        """Whether every position has moves for both players or for neither (dicotic).
+
+        >>> from cgteach.games import parse
+        >>> parse("{0|↑}").is_all_small(), parse("{1|-1}").is_all_small()
+        (True, False)
+        """
+        return _ABOVE["cold.is_all_small"](self)
+
+    def atomic_weight(self) -> Game:
+        """The atomic weight of an all-small game: how many ↑ it is worth (a Game).
+
+        A ``ValueError`` names the position where the game fails to be all-small.
+
+        >>> UP.atomic_weight(), (UP + UP + STAR).atomic_weight(), nimber(5).atomic_weight()
+        (parse('1'), parse('2'), parse('0'))
+        """
+        return _ABOVE["cold.atomic_weight"](self)
+
+    def reduced(self) -> Game:
+        """The reduced canonical form: the simplest game infinitesimally close to this one.
+
+        >>> from cgteach.games import parse
+        >>> parse("{2|↑}").reduced(), parse("1↑*").reduced()
+        (parse('{2|0}'), parse('1'))
+        """
+        return _ABOVE["cold.reduced"](self)
+
+    def heat(self, t) -> Game:
+        """The game heated by ``t`` (Norton's ``∫^t``): every move earns ``t`` more.
+
+        >>> STAR.heat(1), STAR.heat(1).cool(1)
+        (parse('±1'), parse('*'))
+        """
+        return _ABOVE["cold.heat"](self, t)
+
+    def overheat(self, s, t) -> Game:
+        """The game overheated from ``s`` to ``t`` (``∫_s^t``): integers ``n`` become ``n·s``.
+
+        >>> number(1).overheat(UP, 1), STAR.overheat(1, 1)
+        (parse('↑'), parse('±1'))
+        """
+        return _ABOVE["cold.overheat"](self, s, t)
+
     # -- text -----------------------------------------------------------------
     @_deep
     def __str__(self):

@@ -1,5 +1,11 @@
 """Cold games: all-small games, atomic weight, reduced canonical form, heating.
 
+Floor 5 of :mod:`cgteach.games`.  May import: floors 0 to 2 (``_forms``,
+``_order``, ``_text``), the standard library.  Its Game methods
+(``g.is_all_small()``, ``g.atomic_weight()``, ``g.reduced()``,
+``g.heat(t)``, ``g.overheat(s, t)``) reach it through the table
+``_forms._ABOVE``, filled in by ``cgteach/games/__init__.py``.
+
 Where temperature theory (:mod:`cgteach.games.temperature`) reads a hot
 game to within an infinitesimal, this module reads the infinitesimals
 themselves, and goes back up by heating.  Sources: Albert, Nowakowski and
@@ -90,19 +96,15 @@ statements below are written out so that they can be checked:
 (parse('±1'), parse('{1|{0|-2}}'), parse('2'))
 """
 
-# Names this module takes from the games package (re-pointed when the
-# package is split into import floors): Game, _coerce, _deep, number, nimber
-# (cgteach.games._forms); game, _canonical, _add, _neg, _le
-# (cgteach.games._order).
-
 from __future__ import annotations
 
 from functools import lru_cache, wraps
 from math import ceil, floor
 
-from cgteach.games._forms import Game, _coerce, nimber, number
+from cgteach.games._forms import Game, nimber, number
 from cgteach.games._forms import _deep as _deep_call
 from cgteach.games._order import _add, _canonical, _le, _neg
+from cgteach.games._text import _coerce
 
 __all__ = ["is_all_small", "atomic_weight", "is_eccentric", "reduced", "heat", "overheat",
            "remote_star"]

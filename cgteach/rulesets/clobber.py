@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -293,14 +293,10 @@ class Clobber(Pictured, PartizanPosition):
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
         """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
-        from cgteach.draw.clobber import draw_clobber
-
-        return draw_clobber(self, ax=ax, **kwargs)
+        return drawer("clobber.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
-        from cgteach.draw.clobber import clobber_png
-
-        return clobber_png(self)
+        return drawer("clobber.png")(self)
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
