@@ -11,8 +11,8 @@ shows it.  The rule, checked from the notebook structure alone:
    wordings cannot tell where the thing is, and were once placed after it).
 2. It is the last cell of its (sub)slide, so that the slide break that
    follows it is the reveal.
-3. The next (sub)slide shows a code cell's output: the thing the room was
-   asked about.
+3. A next (sub)slide with something on it follows: the thing the room was
+   asked about (a cell's output, a picture or a table).
 
 Lessons 00 and 01 belong to another pass; they are listed so that the rule
 covers them as soon as their notes are worded this way.
@@ -55,8 +55,8 @@ def _is_notes(cell) -> bool:
     return cell.cell_type == "markdown" and _slide_type(cell) == "notes"
 
 
-def _shown_code(cell) -> bool:
-    return cell.cell_type == "code" and _slide_type(cell) != "skip"
+def _shown(cell) -> bool:
+    return not _is_notes(cell) and _slide_type(cell) != "skip"
 
 
 def before_notes(path) -> list[int]:
@@ -80,8 +80,8 @@ def placement_problems(path) -> list[str]:
                             f"(cell {later[0]} follows it on the same slide)")
             continue
         nxt = slide_of[i] + 1
-        if not any(_shown_code(cells[j]) for j in range(len(cells)) if slide_of[j] == nxt):
-            problems.append(f"cell {i}: the next slide shows no code cell's output")
+        if not any(_shown(cells[j]) for j in range(len(cells)) if slide_of[j] == nxt):
+            problems.append(f"cell {i}: no slide follows it to show what it asks about")
     return problems
 
 
