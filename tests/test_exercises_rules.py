@@ -190,7 +190,7 @@ def test_08_5_names_the_kind_of_step_left_never_its_result():
 def test_help_of_the_exercises_package_prints_no_right_answer():
     import importlib
 
-    for name in ["cgteach.exercises"] + [f"cgteach.exercises.lesson{k:02}" for k in range(10)]:
+    for name in ["cgteach.exercises"] + [f"cgteach.exercises.lesson{k:02}" for k in range(11)]:
         doc = importlib.import_module(name).__doc__ or ""
         assert not [line for line in doc.splitlines() if line.startswith("✓ Right.")], name
     assert "[(1, 7)]" not in cgteach.exercises.__doc__
