@@ -61,20 +61,28 @@ def draw_game_tree(g, ax=None, *, label=None, title=None):
         raise TypeError(f"draw_game_tree() draws a game of cgteach.games, got {type(g).__name__}")
     g = g._core
     nodes = _layout(g)
+    texts = [str(h) if label is None else f"{h}\n{label(h)}" for h, *_ in nodes]
     width = max(n[1] for n in nodes) + 1
     depth = max(n[2] for n in nodes) + 1
-    ax = new_axes(ax, size=(max(3.0, 1.3 * width + 0.6), 1.35 * depth + 0.6))
+    # Room for the labels: nodes on one level stand at least one unit apart, levels one
+    # unit apart; a unit must hold the widest label across and a boxed label down.  The
+    # size is in normal-mode inches (the style scales it, and lecture mode its fonts).
+    font = STYLE["font"] / STYLE["scale"] / 72.0
+    lines = max(t.count("\n") + 1 for t in texts)
+    widest = max(len(line) for t in texts for line in t.split("\n"))
+    across = max(0.8, 0.62 * widest * font + 0.35)
+    down = (1.25 * lines + 1.3) * font
+    ax = new_axes(ax, size=(max(3.0, across * width + 0.4), down * depth + 0.4))
     lw = 2.0 * STYLE["scale"]
     for _h, x, d, parent, side in nodes:
         if parent is not None:
             px, pd = nodes[parent][1], nodes[parent][2]
             colour = "blue" if side == "L" else "red"
             draw_edge(ax, [px, x], [-pd, -d], colour, lw, zorder=1)
-    for h, x, d, _parent, _side in nodes:
-        text = str(h) if label is None else f"{h}\n{label(h)}"
+    for (_h, x, d, _parent, _side), text in zip(nodes, texts, strict=True):
         ax.text(x, -d, text, ha="center", va="center", fontsize=STYLE["font"],
                 color=COLOURS["text"], zorder=3,
-                bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
+                bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
                       "edgecolor": COLOURS["muted"]})
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth + 0.45, 0.55)
