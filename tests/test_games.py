@@ -539,13 +539,14 @@ def test_parse_errors_point_at_the_place(text, where):
 
 
 def test_texts_of_braces_alone_at_the_limits():
-    # Read from the inside out, one level per round: 200 levels are read,
-    # 201 are refused by the general parser with the place.
+    # Read from the inside out, one level per round: MAX_NESTING (400) levels
+    # are read, one more is refused by the general parser with the place.
+    assert games.MAX_NESTING == games.MAX_BIRTHDAY == 400
     chain = "{|}"
-    for _ in range(199):
+    for _ in range(399):
         chain = "{" + chain + "|}"
-    assert parse(chain) == number(199)
-    with pytest.raises(ValueError, match="position 201: braces nested deeper than 200"):
+    assert parse(chain) == number(399)
+    with pytest.raises(ValueError, match="position 401: braces nested deeper than 400"):
         parse("{" + chain + "|}")
     wide = "{" + ",".join(["{|}"] * MAX_OPTIONS) + "|}"
     assert parse(wide) == number(1)
@@ -563,7 +564,7 @@ def test_texts_of_braces_alone_at_the_limits():
 
 def test_parse_refuses_absurd_texts_at_once():
     start = time.process_time()
-    with pytest.raises(ValueError, match="nested deeper than 200"):
+    with pytest.raises(ValueError, match="nested deeper than 400"):
         parse("{" * 5000 + "|" + "}" * 5000)
     with pytest.raises(ValueError, match="at most 200000"):
         parse("*" * 300_000)

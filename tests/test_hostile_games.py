@@ -35,7 +35,7 @@ def _alarm():
     [
         ("1/0", "divides by zero"),
         ("-3/0", "divides by zero"),
-        ("±" * 100_000 + "1", "at most 200 '±'"),
+        ("±" * 100_000 + "1", "at most 400 '±'"),
         ("{" + ",".join(["*"] * 3000) + "|}", "more than 1000 options"),
         ("{" + ",".join(["1"] * 1001) + "|0}", "more than 1000 options"),
         ("{|" + ",".join(["↑"] * 1001) + "}", "more than 1000 options"),

@@ -107,8 +107,13 @@ non-number part is born after day :data:`MAX_BIRTHDAY`, nimbers beyond
 :data:`MAX_NIMBER` and game texts longer than :data:`MAX_TEXT` characters or
 nested deeper than :data:`MAX_NESTING` braces are refused with a
 ``ValueError``, and so are more than :data:`MAX_OPTIONS` options on one
-side of :func:`game`.  Numbers themselves are stored as exact fractions, so
-``number(10**9)`` is cheap.
+side of :func:`game` and number texts beyond :data:`MAX_NUMBER_BITS` bits
+(``number("1e100000000")`` is refused before anything is computed).
+Numbers themselves are stored as exact fractions, so ``number(10**9)`` is
+cheap.  ``parse(repr(g)) == g`` for every game whose name is at most
+:data:`MAX_TEXT` characters and whose numbers have at most
+:data:`MAX_NUMBER_BITS` bits; :data:`MAX_NESTING` is :data:`MAX_BIRTHDAY`,
+as deep as any game is written.
 
 The modules stand on floors; each imports only those below it
 (tests/test_floors.py checks it):
@@ -141,6 +146,7 @@ from cgteach.games._forms import (  # noqa: F401
     MAX_NESTING,
     MAX_NIMBER,
     MAX_NIMBER_OPTIONS,
+    MAX_NUMBER_BITS,
     MAX_OPTIONS,
     MAX_TERMS,
     MAX_TEXT,
@@ -249,6 +255,7 @@ __all__ = [
     "MAX_OPTIONS",
     "MAX_TEXT",
     "MAX_NESTING",
+    "MAX_NUMBER_BITS",
 ]
 
 

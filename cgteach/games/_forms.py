@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers as _numbers
+import re
 import sys
 from fractions import Fraction
 
@@ -45,8 +46,20 @@ MAX_TERMS = 100_000
 MAX_OPTIONS = 1000
 #: Longest game text :func:`parse` reads.
 MAX_TEXT = 200_000
-#: Deepest brace nesting :func:`parse` reads.
-MAX_NESTING = 200
+#: Deepest brace nesting :func:`parse` reads: the deepest a game the engine
+#: holds is ever written (the braces of ``str(g)`` nest at most as deep as the
+#: part of ``g`` that is not a number is born), so ``parse(repr(g))`` reads
+#: every game back whose text is at most :data:`MAX_TEXT` characters long.
+MAX_NESTING = MAX_BIRTHDAY
+#: Largest numerator and denominator, in bits, of a number read from a text
+#: (by :func:`number` and :func:`parse`: about 19,700 decimal digits, or a
+#: denominator written ``2**k`` with ``k`` up to this) and written out in
+#: full by ``str`` and ``repr``.  Larger numbers are fine as values
+#: (``number(2**100_000)``); their name is a summary that :func:`parse`
+#: refuses.
+MAX_NUMBER_BITS = 65_536
+#: The most decimal digits such a number has.
+_MAX_DIGITS = 19_729  # len(str(2**65_536))
 
 #: The functions of the floors above that the methods of :class:`Game` and
 #: :class:`Form` call, by name, filled in by ``cgteach/games/__init__.py``:
@@ -542,6 +555,8 @@ class Game:
         return _ABOVE["name"](self)
 
     def __repr__(self):
+        # parse() reads it back for every game whose name fits in MAX_TEXT
+        # characters and whose numbers fit in MAX_NUMBER_BITS (see parse).
         return f"parse({str(self)!r})"
 
     def _repr_pretty_(self, p, cycle):
@@ -755,12 +770,7 @@ def _as_number(x) -> Fraction:
     if isinstance(x, Fraction):
         q = x
     elif isinstance(x, str):
-        try:
-            q = Fraction(x.strip())
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(
-                f"cannot read {_show(x)} as a number; write e.g. '3', '-1/2' or '3/4'"
-            ) from None
+        q = _number_of_text(x)
     elif isinstance(x, float):
         if not math.isfinite(x):
             raise ValueError(
@@ -785,6 +795,73 @@ def _as_number(x) -> Fraction:
             "so no short game equals it"
         )
     return q
+
+
+_PLAIN = re.compile(r"([-+]?)([0-9]+)(?:/([0-9]+))?")
+_EXPONENT = re.compile(r"[eE]([-+]?[0-9_]*)$")
+
+
+def _number_of_text(text: str) -> Fraction:
+    """The Fraction a text such as ``'3'``, ``'-1/2'``, ``'0.75'`` or ``'1e3'`` stands for.
+
+    Sizes are checked before anything is computed: ``'1e100000000'`` (a
+    number of a hundred million digits) is refused at once, not after
+    minutes.  Whole numbers and fractions of up to :data:`MAX_NUMBER_BITS`
+    bits are read (beyond the 4,300 digits Python reads by default).
+    """
+    s = text.strip()
+
+    def refuse(why):
+        raise ValueError(f"cannot read {_show(text)} as a number: {why}")
+
+    if len(s) > 2 * _MAX_DIGITS + 64:
+        refuse(f"it is {len(s):,} characters long; a number text has at most {_MAX_DIGITS:,} "
+               "digits (cgteach.games.MAX_NUMBER_BITS)")
+    digits = sum(c.isdigit() for c in s)
+    if digits > _MAX_DIGITS:
+        refuse(f"it has {digits:,} digits; at most {_MAX_DIGITS:,} are read "
+               "(cgteach.games.MAX_NUMBER_BITS)")
+    exponent = _EXPONENT.search(s)
+    if exponent is not None:
+        e = exponent.group(1).replace("_", "").lstrip("+-")
+        if len(e) > 6 or (e and int(e) > _MAX_DIGITS):
+            refuse(f"its exponent {exponent.group(1)} makes a number of more than "
+                   f"{_MAX_DIGITS:,} digits (cgteach.games.MAX_NUMBER_BITS)")
+    plain = _PLAIN.fullmatch(s)
+    try:
+        if plain is not None:
+            sign, num, den = plain.groups()
+            q = Fraction(_int_of_digits(num), _int_of_digits(den) if den else 1)
+            q = -q if sign == "-" else q
+        else:
+            q = Fraction(s)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(
+            f"cannot read {_show(text)} as a number; write e.g. '3', '-1/2' or '3/4'"
+        ) from None
+    if max(q.numerator.bit_length(), q.denominator.bit_length()) > MAX_NUMBER_BITS:
+        refuse(f"a number text has at most {MAX_NUMBER_BITS:,} bits "
+               "(cgteach.games.MAX_NUMBER_BITS); build bigger numbers from ints")
+    return q
+
+
+def _int_of_digits(s: str) -> int:
+    """``int(s)`` for a string of decimal digits, also beyond Python's 4,300-digit limit."""
+    if len(s) <= 4000:
+        return int(s)
+    k = len(s) // 2
+    return _int_of_digits(s[:-k]) * 10**k + _int_of_digits(s[-k:])
+
+
+def _digits(n: int) -> str:
+    """``str(n)`` for an int, also beyond Python's 4,300-digit limit."""
+    if n < 0:
+        return "-" + _digits(-n)
+    if n.bit_length() < 13_000:  # at most 3,914 digits: Python writes it
+        return str(n)
+    k = n.bit_length() * 3 // 20  # about half the digits
+    hi, lo = divmod(n, 10**k)
+    return _digits(hi) + _digits(lo).zfill(k)
 
 
 def _fraction_args(x: float) -> str:

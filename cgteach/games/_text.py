@@ -19,9 +19,11 @@ from fractions import Fraction
 
 from cgteach._validate import show as _show
 from cgteach.games._forms import (
+    _MAX_DIGITS,
     MAX_BIRTHDAY,
     MAX_NESTING,
     MAX_NIMBER,
+    MAX_NUMBER_BITS,
     MAX_OPTIONS,
     MAX_TERMS,
     MAX_TEXT,
@@ -32,6 +34,8 @@ from cgteach.games._forms import (
     Game,
     _as_number,
     _deep,
+    _digits,
+    _int_of_digits,
     _remember,
     nimber,
     number,
@@ -78,6 +82,23 @@ def _star_text(k: int) -> str:
     return "" if k == 0 else "*" if k == 1 else f"*{k}"
 
 
+def _number_text(q: Fraction) -> str:
+    """A number as :func:`parse` reads it back: ``3``, ``-1/2``, ``5/2**5000``.
+
+    Numerators of up to :data:`MAX_NUMBER_BITS` bits are written in full and
+    big denominators as ``2**k``; a larger number gets the summary of
+    :func:`cgteach.numbers.format_number`, which no parser reads.
+    """
+    n, d = q.numerator, q.denominator
+    if max(n.bit_length(), d.bit_length()) < 4000:
+        return _format_number(q)
+    k = d.bit_length() - 1
+    if n.bit_length() > MAX_NUMBER_BITS or k > MAX_NUMBER_BITS:
+        return _format_number(q)
+    den = "" if d == 1 else f"/{d}" if k < 4000 else f"/2**{k}"
+    return _digits(n) + den
+
+
 def _name(g) -> str:
     t = g._text
     if t is not None:
@@ -89,7 +110,7 @@ def _name(g) -> str:
 
 def _name_uncached(g) -> str:
     if g._num is not None:
-        return _format_number(g._num)
+        return _number_text(g._num)
     if g._nim is not None:
         return _star_text(g._nim)
     # x + n·↑ + *k ?
@@ -101,7 +122,7 @@ def _name_uncached(g) -> str:
         nk = _INFINITESIMALS.get(inf._id)
         if nk is not None:
             n, k = nk
-            num = "" if ls == 0 else _format_number(ls)
+            num = "" if ls == 0 else _number_text(ls)
             ups = _ups_text(n)
             if num and abs(n) >= 3:
                 num += "+"
@@ -110,7 +131,7 @@ def _name_uncached(g) -> str:
     if len(g.left) == 1 and len(g.right) == 1:
         a, b = g.left[0], g.right[0]
         if a._num is not None and b._num is not None and a._num == -b._num and a._num > 0:
-            return "±" + _format_number(a._num)
+            return "±" + _number_text(a._num)
     left = [_name(o) for o in g.left]
     right = [_name(o) for o in g.right]
     size = sum(map(len, left)) + sum(map(len, right)) + len(left) + len(right)
@@ -273,6 +294,8 @@ class _Parser:
             while j < len(t) and t[j].isdigit():
                 j += 1
             num_text = t[self.i : j]
+            numerator = num_text
+            den = 1
             if j < len(t) and t[j] == "/":
                 k = j + 1
                 while k < len(t) and t[k].isdigit():
@@ -280,14 +303,33 @@ class _Parser:
                 if k == j + 1:
                     self.i = j + 1
                     self.fail("expected a denominator after '/'")
+                den_text = t[j + 1 : k]
+                if den_text == "2" and t[k : k + 2] == "**" and t[k + 2 : k + 3].isdigit():
+                    # a denominator written as a power of two, as str() writes big ones
+                    e = k + 2
+                    while e < len(t) and t[e].isdigit():
+                        e += 1
+                    if e - k - 2 > 6 or int(t[k + 2 : e]) > MAX_NUMBER_BITS:
+                        self.fail(f"a denominator beyond 2**{MAX_NUMBER_BITS} is refused "
+                                  "(cgteach.games.MAX_NUMBER_BITS)")
+                    den = 1 << int(t[k + 2 : e])
+                    k = e
+                elif len(den_text) > _MAX_DIGITS:
+                    self.fail(f"a number with more than {_MAX_DIGITS} digits is refused "
+                              "(cgteach.games.MAX_NUMBER_BITS)")
+                else:
+                    den = _int_of_digits(den_text)
                 num_text = t[self.i : k]
                 j = k
-            if len(num_text) > 4000:
-                self.fail("a number with more than 4000 digits is refused")
-            try:
-                q = Fraction(num_text)
-            except ZeroDivisionError:
+            if len(numerator) > _MAX_DIGITS:
+                self.fail(f"a number with more than {_MAX_DIGITS} digits is refused "
+                          "(cgteach.games.MAX_NUMBER_BITS)")
+            if den == 0:
                 self.fail(f"{num_text} divides by zero: a denominator must be a power of two")
+            q = Fraction(_int_of_digits(numerator), den)
+            if q.numerator.bit_length() > MAX_NUMBER_BITS:
+                self.fail(f"a number beyond 2**{MAX_NUMBER_BITS} is refused "
+                          "(cgteach.games.MAX_NUMBER_BITS)")
             if negative:
                 q = -q
             if q.denominator & (q.denominator - 1):
@@ -487,7 +529,12 @@ def parse(text: str) -> Game:
     combinations (``1↑*``, ``1/2*``), ``±x`` (``{x | -x}``), sums with
     ``+`` and ``-``, and ``{left | right}`` with options separated by commas,
     nested as deep as you like (up to :data:`MAX_NESTING`).  It also reads
-    the text of ``repr(g)``, so ``parse(repr(g)) == g``.
+    the text of ``repr(g)``, so ``parse(repr(g)) == g`` for every game ``g``
+    whose name is at most :data:`MAX_TEXT` characters long and whose numbers
+    have at most :data:`MAX_NUMBER_BITS` bits (a big denominator is written
+    and read as ``2**k``); a larger game's name is a summary that ``parse``
+    refuses with a ``ValueError``.  Every game the engine holds is nested
+    at most :data:`MAX_NESTING` deep.
 
     A text written as one ``{left | right}`` (or ``±x``) gives a game that
     remembers its options as written, for

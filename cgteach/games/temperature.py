@@ -49,15 +49,18 @@ anything :func:`cgteach.games.game` accepts as an option: an int, a dyadic
 
 from __future__ import annotations
 
+import math
+import numbers
 import sys
 from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
 from cgteach._pictures import Pictured, drawer
-from cgteach.games._forms import Game, _as_number, number
+from cgteach._validate import show as _show
+from cgteach.games._forms import Game, _as_number, _number_of_text, number
 from cgteach.games._text import _coerce as _read_game
-from cgteach.games._text import game
+from cgteach.games._text import _number_text, game
 
 __all__ = ["Thermograph", "thermograph", "temperature", "mean", "cool", "MAX_COOL_BIRTHDAY"]
 
@@ -383,7 +386,17 @@ class Thermograph(Pictured):
         )
 
     def draw(self, ax=None, **kwargs):
-        """Draw the thermograph on ``ax`` (a new figure if ``None``); returns the Axes."""
+        """Draw the thermograph on ``ax`` (a new figure if ``None``); returns the Axes.
+
+        ``top=`` (the highest temperature shown) is a number above the
+        temperature: an int, a ``Fraction``, a finite float or a text such
+        as ``"5/2"``, no larger than a float holds.
+        """
+        if kwargs.get("top") is not None:
+            top = kwargs["top"] = _top_arg(kwargs["top"])
+            if top <= self.temperature or top <= -1:
+                raise ValueError(f"top must be above the temperature {_num(self.temperature)}, "
+                                 f"got {_show(top)}")
         return drawer("thermograph.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
@@ -402,7 +415,7 @@ class Thermograph(Pictured):
 
 
 def _num(q: Fraction) -> str:
-    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+    return _number_text(q)  # exact, as parse() reads it (a summary beyond MAX_NUMBER_BITS)
 
 
 def _coerce(g, fn: str):
@@ -424,7 +437,32 @@ def _temp_arg(t, allow_negative=False) -> Fraction:
     except ValueError as exc:
         raise ValueError(f"a temperature must be a dyadic number: {exc}") from None
     if not allow_negative and q < 0:
-        raise ValueError(f"cooling needs a temperature t >= 0, got {q}")
+        raise ValueError(f"cooling needs a temperature t >= 0, got {_show(q)}")
+    return q
+
+
+def _top_arg(top) -> Fraction:
+    """Read ``draw(top=...)``: a real number a float can hold, as a Fraction."""
+    if isinstance(top, bool) or not isinstance(top, (numbers.Real, str)):
+        raise TypeError(
+            "draw(top=...) needs a number (an int, a Fraction, a float or a text such as "
+            f"'5/2'), got {_show(top)} of type {type(top).__name__}"
+        )
+    if isinstance(top, str):
+        try:
+            q = _number_of_text(top)
+        except ValueError as exc:
+            raise ValueError(f"draw(top=...): {exc}") from None
+    elif isinstance(top, float):
+        if not math.isfinite(top):
+            raise ValueError(f"draw(top=...) needs a finite number, got {top}")
+        q = Fraction(top)
+    else:
+        q = Fraction(top)
+    if q.numerator.bit_length() - q.denominator.bit_length() > 1000:
+        raise ValueError(
+            f"draw(top=...) got {_show(top)}: too large to draw (a float must hold it)"
+        )
     return q
 
 
