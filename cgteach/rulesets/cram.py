@@ -24,7 +24,7 @@ the plain memoised search kept as the brute-force twin.
 (parse('0'), parse('*'), parse('*'))
 >>> Cram.rectangle(3, 3).grundy(), Cram(["...", "...", "..#"]).grundy()
 (0, 2)
->>> [Cram.rectangle(1, n).grundy() for n in range(1, 12)]  # Dawson's Kayles, shifted
+>>> [Cram.rectangle(1, n).grundy() for n in range(1, 12)]  # the octal game 0.07 (Dawson)
 [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
 """
 
