@@ -95,7 +95,8 @@ def test_clobber_value_is_the_sum_of_its_regions():
 def test_clobber_symmetries_and_colour_swap():
     rows = ["xoo", "ox.", "xxo"]
     v = Clobber(rows).value()
-    images = [rows, [r[::-1] for r in rows], rows[::-1], ["".join(c) for c in zip(*rows, strict=True)]]
+    turned = ["".join(c) for c in zip(*rows, strict=True)]
+    images = [rows, [r[::-1] for r in rows], rows[::-1], turned]
     for img in images:
         assert Clobber(img).value() == v
     swapped = [r.translate(str.maketrans("xo", "ox")) for r in rows]
