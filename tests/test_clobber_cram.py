@@ -142,11 +142,12 @@ def _weight_by_definition(g):
 
 
 # Small Clobber positions and their values.  The source documents in this
-# project have no Clobber table, so no page is quoted: each value here is
-# computed by three engines (cgteach's, pycgt's, and the plain search), and
-# each atomic weight by cgteach's calculus and by its definition (remote
-# star comparisons).  "xo" = * and "xxo" = ↑ are the first Clobber values in
-# every account of the game (Lessons in Play, chapter "All-small games").
+# project (/work/shared/sources) have no Clobber table, and no book was at
+# hand to quote a page from, so nothing here is cited: each value is computed
+# by three engines (cgteach's, pycgt's and the plain search), and each atomic
+# weight by cgteach's calculus and by its definition (the remote-star
+# comparisons).  A lecturer with Lessons in Play or Siegel at hand should add
+# the page numbers.
 TEXTBOOK = [
     (["xo"], "*", 0),
     (["xxo"], "↑", 1),
