@@ -361,9 +361,9 @@ def test_the_student_picks_a_side():
 
 
 def test_the_turn_text_names_the_students_stones_and_the_keyboard():
-    assert "x (blue squares)" in ClobberGame(seed=0).status
+    assert "x (blue discs)" in ClobberGame(seed=0).status
     right = ClobberGame(student="right", seed=0)
-    assert "o (red circles)" in right.status and "Enter" in right.status
+    assert "o (red squares)" in right.status and "Enter" in right.status
 
 
 def test_the_board_script_is_keyboard_ready():
@@ -401,14 +401,15 @@ def test_stones_keep_3_to_1_and_their_letters_4_5_to_1():
 
     square = rule(".cg-clobber .cg-cell", "fill")
     picked = rule(".cg-clobber .cg-cell.cg-picked", "fill")
-    x = rule(".cg-clobber .cg-stone-x rect", "fill")
-    o = rule(".cg-clobber .cg-stone-o circle", "fill")
+    x = rule(".cg-clobber .cg-stone-x circle", "fill")
+    o = rule(".cg-clobber .cg-stone-o rect", "fill")
     assert (x.upper(), o.upper()) == ("#0072B2", "#D55E00")            # Okabe-Ito
     for stone in (x, o):
         assert _contrast(stone, square) >= 3 and _contrast(stone, picked) >= 3
     assert _contrast(rule(".cg-clobber .cg-stone-x text", "fill"), x) >= 4.5
     assert _contrast(rule(".cg-clobber .cg-stone-o text", "fill"), o) >= 4.5
-    # the stones are told apart without colour: a square with x, a circle with o
+    # the stones are told apart without colour: a disc with x, a square with o (as drawn
+    # by cgteach.draw.clobber)
     from cgteach.widgets.clobber import _ESM
 
-    assert 'if (ch === "x") svgEl("rect"' in _ESM and 'svgEl("circle"' in _ESM
+    assert 'if (ch === "x") svgEl("circle"' in _ESM and 'else svgEl("rect"' in _ESM

@@ -45,10 +45,10 @@ def test_editor_clicks_build_a_position_and_the_value_and_weight_change(book):
     book.wait_text(value, "↑")
     book.wait_text(weight, "atomic weight 1")
     assert root.locator("[data-testid=cb-cell-0-1]").get_attribute("data-state") == "x"
-    # the stone is a blue square marked x: shape and letter, not colour alone
+    # the stone is a blue disc marked x: shape and letter, not colour alone
     stone = root.locator("[data-testid=cb-stone-0-1]")
-    assert stone.locator("rect").count() == 1 and stone.locator("text").text_content() == "x"
-    assert root.locator("[data-testid=cb-stone-0-2] circle").count() == 1
+    assert stone.locator("circle").count() == 1 and stone.locator("text").text_content() == "x"
+    assert root.locator("[data-testid=cb-stone-0-2] rect").count() == 1
     assert "EDITOR ('xxo',) ↑ 1" in book.probe(2, "EDITOR")
     book.screenshot(root, "clobber_editor.png")
     root.locator("[data-testid=cb-stone-0-1]").click()         # x -> o: xoo = ↓
@@ -58,7 +58,8 @@ def test_editor_clicks_build_a_position_and_the_value_and_weight_change(book):
     book.wait_text(value, "↑")
     # one column more, then the full checkerboard: xoxo
     root.locator("[data-testid=cb-cols-more]").click()
-    book.wait_text(root.locator("[data-testid=cb-size]"), "1 × 4")
+    book.wait_text(root.locator("[data-testid=cb-cols]"), "4 cols")
+    assert root.locator("[data-testid=cb-rows]").text_content() == "1 row"
     root.locator("[data-testid=cb-checker]").click()
     book.wait_until("([el]) => el.getAttribute('data-state') === 'o'",
                     root.locator("[data-testid=cb-cell-0-3]"))
@@ -79,7 +80,7 @@ def test_game_clicks_pick_a_stone_clobber_and_the_computer_answers(book):
         book.wait_count(board, "[data-testid=cb-hint-mark]", 1)
         r, c, r2, c2 = expected.hint()
         n = log.locator("li").count()
-        board.locator(f"[data-testid=cb-cell-{r}-{c}]").click()            # pick the stone
+        board.locator(f"[data-testid=cb-stone-{r}-{c}]").click()           # pick the stone
         book.wait_until("([el]) => el.classList.contains('cg-picked')",
                         board.locator(f"[data-testid=cb-cell-{r}-{c}]"))
         if not moves:
@@ -135,7 +136,7 @@ def test_the_editor_from_the_keyboard(book):
     book.wait_count(board, "[data-testid=cb-focus]", 1)
     assert board.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
     book.wait_until("([el]) => el.textContent === "
-                    "\"square (0, 0), x, Left's blue square stone; Enter makes it o\"", live)
+                    "\"square (0, 0), x, Left's blue round stone; Enter makes it o\"", live)
     page.keyboard.press("ArrowRight")
     book.wait_until("([el]) => el.textContent === 'square (0, 1), empty; Enter makes it x'", live)
     book.screenshot(root, "clobber_keyboard_focus.png")
@@ -175,7 +176,7 @@ def test_a_whole_game_from_the_keyboard(book):
     assert tab_to(page, restart, board) <= 6
     book.wait_count(board, "[data-testid=cb-focus]", 1)
     book.wait_until("([el]) => el.textContent === "
-                    "\"square (0, 0), x, Left's blue square stone; Enter picks this stone\"", live)
+                    "\"square (0, 0), x, Left's blue round stone; Enter picks this stone\"", live)
     # Enter picks, Escape puts back
     page.keyboard.press("Enter")
     book.wait_until("([el]) => el.textContent.startsWith('picked your stone at (0, 0)')", live)
