@@ -28,7 +28,11 @@ def test_editor_shows_value_outcome_and_atomic_weight():
     # xxo = {0 | *} = ↑ (Left's x takes the o: x.x, 0; Right's o takes an x: xo., *)
     ed = ClobberEditor(Clobber(["xxo"]))
     assert (ed.value_text, ed.outcome, ed.atomic_weight_text) == ("↑", "L", "1")
-    assert "does not decide" in ed.rule_text
+    assert ed.rule_text.startswith("Atomic weight at least 1: Left wins when she starts")
+    ed = ClobberEditor(Clobber(["xoo"]))
+    assert ed.rule_text.startswith("Atomic weight at most -1: Right wins when he starts")
+    ed = ClobberEditor(Clobber(["xo"]))                # *: atomic weight 0
+    assert ed.atomic_weight_text == "0" and "does not say who wins" in ed.rule_text
     # xxxo = {0 | ↑} = ⇑*, atomic weight 2: the two-ahead rule says Left wins
     ed = ClobberEditor(Clobber(["xxxo"]))
     assert ed.value_text == str(parse("{0|↑}")) and ed.atomic_weight_text == "2"
@@ -413,3 +417,22 @@ def test_stones_keep_3_to_1_and_their_letters_4_5_to_1():
     from cgteach.widgets.clobber import _ESM
 
     assert 'if (ch === "x") svgEl("circle"' in _ESM and 'else svgEl("rect"' in _ESM
+
+
+def test_what_the_editor_says_from_the_weight_holds_on_every_small_strip_and_board():
+    """The two-ahead rule as the editor states it, against the real outcome (all 1 x n strips
+    of up to 7 squares and all 2 x 3 boards: 3**7 + 3**6 positions)."""
+    from itertools import product
+
+    boards = [["".join(p)] for n in range(1, 8) for p in product(".xo", repeat=n)]
+    boards += [["".join(p[:3]), "".join(p[3:])] for p in product(".xo", repeat=6)]
+    told = {"Left wins whoever starts": ("L",), "Right wins whoever starts": ("R",),
+            "Left wins when she starts": ("L", "N"), "Right wins when he starts": ("R", "N")}
+    counted = dict.fromkeys(told, 0)
+    for rows in boards:
+        d = describe(Clobber(rows))
+        for words, outcomes in told.items():
+            if words in d["rule"]:
+                assert d["outcome"] in outcomes, (rows, d)
+                counted[words] += 1
+    assert all(counted.values()), counted

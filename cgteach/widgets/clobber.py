@@ -101,12 +101,24 @@ def _too_big(board: Clobber) -> str:
 
 
 def _rule(aw) -> str:
-    """What the atomic weight alone says about who wins (the two-ahead rule)."""
+    """What the atomic weight alone says about who wins: the two-ahead rule.
+
+    ``aw >= 2``: Left wins whoever starts; ``aw >= 1``: Left wins when she
+    starts (and the mirror statements for Right); see :mod:`cgteach.games.cold`.
+
+    >>> from cgteach.games import parse
+    >>> _rule(parse("1"))
+    'Atomic weight at least 1: Left wins when she starts (the two-ahead rule).'
+    """
     if aw >= 2:
         return "Atomic weight at least 2: Left wins whoever starts (the two-ahead rule)."
     if aw <= -2:
         return "Atomic weight at most -2: Right wins whoever starts (the two-ahead rule)."
-    return "Atomic weight between -2 and 2: the weight alone does not decide who wins."
+    if aw >= 1:
+        return "Atomic weight at least 1: Left wins when she starts (the two-ahead rule)."
+    if aw <= -1:
+        return "Atomic weight at most -1: Right wins when he starts (the two-ahead rule)."
+    return "Atomic weight between -1 and 1: the weight alone does not say who wins."
 
 
 def describe(board: Clobber) -> dict:
