@@ -104,6 +104,9 @@ function render({ model, el }) {
         const picked = sel && sel.length === 2 && sel[0] === r && sel[1] === c;
         const cell = svgEl("rect", { class: "cg-cell" + (picked ? " cg-picked" : ""), x, y, width: S, height: S,
           "data-testid": `cb-cell-${r}-${c}`, "data-state": ch }, layers.cells);
+        // the picked stone: a light square with a black dashed ring inside it (not colour alone)
+        if (picked) svgEl("rect", { class: "cg-picked-ring", "data-testid": "cb-picked", x: x + 4, y: y + 4,
+          width: S - 8, height: S - 8, rx: 4 }, layers.cells);
         svgEl("title", {}, cell).textContent = cellText(r, c);
         const onClick = () => send(isGame ? { event: "click", row: r, col: c } : { event: "cycle", row: r, col: c });
         cell.addEventListener("click", onClick);
@@ -221,8 +224,10 @@ function render({ model, el }) {
       else if (!model.get("winner")) {
         const mine = model.get("student") === "left" ? "x" : "o";
         const sel = model.get("selected");
-        if (ch === mine) tip = "; Enter picks this stone";
-        else if (ch !== "." && sel && sel.length === 2) tip = "; Enter clobbers it with the picked stone";
+        const nextToPicked = sel && sel.length === 2 && Math.abs(sel[0] - item.row) + Math.abs(sel[1] - item.col) === 1;
+        if (ch === mine) tip = sel && sel.length === 2 && sel[0] === item.row && sel[1] === item.col
+          ? "; Enter puts it back" : "; Enter picks this stone";
+        else if (ch !== "." && nextToPicked) tip = "; Enter clobbers it with the picked stone";
         else if (ch !== ".") tip = "; Enter clobbers it, if only one of your stones is next to it";
       }
       announce(cellText(item.row, item.col) + tip);
