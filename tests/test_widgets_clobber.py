@@ -362,6 +362,12 @@ def test_the_student_picks_a_side():
     assert g.log[0] == "You: o (0, 2) → (0, 1)"
     g.handle({"event": "side", "side": "middle"})
     assert g.student == "right" and "side must be 'left' or 'right'" in g.message
+    g.student = "left"                                       # from Python: a new game too
+    assert g.log == [] and "you play x" in g.status and g.message.startswith("New game")
+    first = ClobberGame(Clobber(["xxo"]), first="computer", seed=0)
+    first.choose_side("right")                               # the computer (Left) opens
+    assert first.log[0].startswith("Computer: x") and first.message.startswith(
+        "New game: you play Right, the o stones. The computer moved x")
 
 
 def test_the_turn_text_names_the_students_stones_and_the_keyboard():

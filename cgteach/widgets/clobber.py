@@ -602,15 +602,28 @@ class ClobberGame(_ClobberBoard, GameBoard):
                             "(marked) is a best one by value.")
 
     def choose_side(self, side) -> None:
-        """Play ``side`` (``"left"``: the x stones, ``"right"``: the o stones) from a new game."""
+        """Play ``side`` (``"left"``: the x stones, ``"right"``: the o stones) from a new game.
+
+        Setting ``student`` does the same.
+        """
         if not isinstance(side, str) or side not in _SIDES:
             raise ValueError(f"side must be 'left' or 'right', got {_short(side)}")
+        if side == self.student:
+            self._new_side()
+        else:
+            self.student = side           # _new_side runs as the trait changes
+
+    @traitlets.observe("student")
+    def _student_changed(self, change):
+        if hasattr(self, "_start"):       # (not while __init__ sets the first side)
+            self._new_side()
+
+    def _new_side(self) -> None:
         with self.hold_sync():
-            self.student = side
             self.restart()
-            self.message = ("New game: you play " + ("Left, the x stones." if side == "left"
-                                                     else "Right, the o stones.")
-                            + (" " + self.message if self.message else ""))
+            side = "Left, the x stones." if self.student == "left" else "Right, the o stones."
+            self.message = f"New game: you play {side}" + (
+                " " + self.message if self.message else "")
 
     def _still_png(self):
         return _still(self._board)
