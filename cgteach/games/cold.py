@@ -262,6 +262,18 @@ def _inf_le(a, b) -> bool:
     """``a <= b`` modulo infinitesimals: the right stop of ``b - a`` is at least 0."""
     if a is b:
         return True
+    # Stops of a sum are bounded by the stops of its parts:
+    # RS(b) - LS(a) <= RS(b - a) <= min(RS(b) - RS(a), LS(b) - LS(a)).
+    if a._lsf is not None and b._lsf is not None:  # exact floats: quick comparisons
+        if b._rsf >= a._lsf:
+            return True
+        if b._rsf < a._rsf or b._lsf < a._lsf:
+            return False
+    else:
+        if b._rs >= a._ls:
+            return True
+        if b._rs < a._rs or b._ls < a._ls:
+            return False
     return _add(b, _neg(a))._rs >= 0
 
 
@@ -279,7 +291,7 @@ def _inf_undominated(options, left: bool) -> list:
 def _reduced(g) -> Game:
     if g._num is not None:
         return g
-    if g._ls == g._rs:
+    if (g._lsf == g._rsf) if g._lsf is not None else (g._ls == g._rs):
         return number(g._ls)
     lefts = list(dict.fromkeys(_reduced(o) for o in g.left))
     rights = list(dict.fromkeys(_reduced(o) for o in g.right))

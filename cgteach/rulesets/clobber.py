@@ -51,7 +51,7 @@ __all__ = ["Clobber", "value_by_search", "MAX_STONES", "MAX_SIDE"]
 
 #: Largest region (stones joined up, down, left or right) :meth:`Clobber.value`
 #: searches; a bigger one is refused at once with its size.  A full 4x4 board
-#: (16 stones) takes about a minute; every stone more multiplies the work.
+#: (16 stones) takes about half a minute; every stone more multiplies the work.
 MAX_STONES = 20
 #: Longest side of a board (rows or columns) accepted at all.
 MAX_SIDE = 64
@@ -274,7 +274,7 @@ class Clobber(Pictured, PartizanPosition):
                     f"this board has a region of {len(comp)} stones; Clobber values are "
                     f"searched for regions of at most {MAX_STONES} stones "
                     "(cgteach.rulesets.clobber.MAX_STONES): a full 4x4 board (16 stones) takes "
-                    "about a minute, and each stone more multiplies the time"
+                    "about half a minute, and each stone more multiplies the time"
                 )
             masks.append(_normal([p for p in comp if grid[p] == _LEFT],
                                  [p for p in comp if grid[p] == _RIGHT]))
@@ -397,7 +397,7 @@ _W = MAX_STONES + 2
 
 
 def _normal(xs, os) -> tuple:
-    """The least of the eight images of a region (under the square's symmetries), as masks."""
+    """A region's two masks (Left's stones, Right's), moved to the corner."""
     r0 = min(min(r for r, _ in xs), min(r for r, _ in os))
     c0 = min(min(c for _, c in xs), min(c for _, c in os))
     xm = om = 0
@@ -405,7 +405,7 @@ def _normal(xs, os) -> tuple:
         xm |= 1 << ((r - r0) * _W + c - c0)
     for r, c in os:
         om |= 1 << ((r - r0) * _W + c - c0)
-    return _least(xm, om)
+    return xm, om
 
 
 def _rows_of(mask: int) -> list:
@@ -446,37 +446,31 @@ def _spread(v: int) -> int:
     return out
 
 
-def _least(xm: int, om: int) -> tuple:
-    """The least of the eight images of a corner-based region, by rows and bit tricks."""
+def _images(xm: int, om: int) -> set:
+    """The eight images of a corner-based region (turns and mirrors), each in the corner."""
     xr, orows = _rows_of(xm | om), _rows_of(xm)
-    h = max(len(xr), 1)
+    h = len(xr)
     orows += [0] * (h - len(orows))
     both = 0
     for v in xr:
         both |= v
     w = both.bit_length() - 1
-    best = None
+    out = set()
     for flip_r in (False, True):
         rb, rx = (xr[::-1], orows[::-1]) if flip_r else (xr, orows)
         for flip_c in (False, True):
             if flip_c:
-                rb2 = [_reverse(v, w) for v in rb]
-                rx2 = [_reverse(v, w) for v in rx]
-            else:
-                rb2, rx2 = rb, rx
-            b = x = 0
-            tb = tx = 0
+                rb = [_reverse(v, w) for v in rb]
+                rx = [_reverse(v, w) for v in rx]
+            b = x = tb = tx = 0
             for i in range(h):
-                b |= rb2[i] << (i * _W)
-                x |= rx2[i] << (i * _W)
-                tb |= _spread(rb2[i]) << i
-                tx |= _spread(rx2[i]) << i
-            if best is None or (b, x) < best:
-                best = (b, x)
-            if (tb, tx) < best:
-                best = (tb, tx)
-    b, x = best
-    return x, b & ~x
+                b |= rb[i] << (i * _W)
+                x |= rx[i] << (i * _W)
+                tb |= _spread(rb[i]) << i
+                tx |= _spread(rx[i]) << i
+            out.add((x, b & ~x))
+            out.add((tx, tb & ~tx))
+    return out
 
 
 _ROW = (1 << _W) - 1
@@ -521,29 +515,21 @@ _REST: dict = {}
 
 
 def _region_value(xm: int, om: int):
-    """The value of one normalised region, looked up or searched."""
+    """The value of one region in the corner, looked up or searched.
+
+    A searched region's value is stored under its eight images at once, and
+    its negative under the eight images with the colours swapped (Left's
+    stones for Right's: the players swapped), so a lookup never turns a
+    region round.
+    """
     key = (xm, om)
     v = _TABLE.get(key)
-    if v is not None:
-        return v
-    # Swapping the colours swaps the players: the negative of a known region.
-    w = _TABLE.get(_least(om, xm))
-    v = -w if w is not None else _search(xm, om)
-    _TABLE[key] = v
-    return v
-
-
-#: A region moved to the corner (not yet turned) -> its value: spares most
-#: calls of _least, which tries all eight images.
-_CORNER: dict = {}
-
-
-def _corner_value(xm: int, om: int):
-    key = (xm, om)
-    v = _CORNER.get(key)
     if v is None:
-        v = _region_value(*_least(xm, om))
-        _CORNER[key] = v
+        v = _search(xm, om)
+        neg = -v
+        for a, b in _images(xm, om):
+            _TABLE[(a, b)] = v
+            _TABLE[(b, a)] = neg
     return v
 
 
@@ -557,9 +543,9 @@ def _rest_value(xm: int, om: int):
 
             v = ZERO
         elif len(parts) == 1:
-            v = _corner_value(*parts[0])
+            v = _region_value(*parts[0])
         else:
-            v = _total([_corner_value(*p) for p in parts])
+            v = _total([_region_value(*p) for p in parts])
         _REST[key] = v
     return v
 

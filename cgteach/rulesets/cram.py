@@ -1,0 +1,425 @@
+"""Cram: Domineering where both players may place dominoes either way.
+
+*Impartial* (both players have the same moves), so by the Sprague–Grundy
+theorem every position equals a nimber ``*n``: Cram ties the partizan engine
+of :mod:`cgteach.games` back to Grundy values (:mod:`cgteach.impartial`).
+
+A position is a board of free and taken cells, written as rows of ``.``
+(free) and ``#`` (taken), as in Domineering.  A move covers two free cells
+side by side or one above the other with a domino.  Whoever cannot place a
+domino loses.  Regions (free cells joined up, down, left or right) are
+played independently; a region and its seven images under the symmetries of
+the square have the same value (turning the board on its side swaps nothing,
+since both players have both kinds of move).
+
+Offers :class:`Cram` (``.moves()``, ``.play(move)``, ``.options()``,
+``.left_options()``/``.right_options()`` (the same), ``.regions()``,
+``.value()`` -- a canonical game, found by the partizan engine --,
+``.grundy()`` -- the Grundy value, found by :func:`cgteach.impartial.grundy`
+--, ``.outcome()``, save and load, a drawing) and :func:`value_by_search`,
+the plain memoised search kept as the brute-force twin.
+
+>>> from cgteach.rulesets.cram import Cram
+>>> Cram.rectangle(2, 2).value(), Cram.rectangle(1, 3).value(), Cram.rectangle(2, 3).value()
+(parse('0'), parse('*'), parse('*'))
+>>> Cram.rectangle(3, 3).grundy(), Cram(["...", "...", "..#"]).grundy()
+(0, 2)
+>>> [Cram.rectangle(1, n).grundy() for n in range(1, 12)]  # the octal game 0.07 (Dawson)
+[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cgteach._pictures import Pictured
+from cgteach._validate import show as _show
+from cgteach.rulesets._partizan import PartizanPosition
+from cgteach.rulesets.domineering import _components, _crop
+
+__all__ = ["Cram", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
+
+#: Largest region (free cells joined up) :meth:`Cram.value` and
+#: :meth:`Cram.grundy` search; a bigger one is refused at once.  An empty 5x5
+#: board (25 cells) takes a few seconds; every cell more multiplies the work.
+MAX_CELLS = 30
+#: Longest side of a board (rows or columns) accepted at all.
+MAX_SIDE = 64
+
+_FREE, _TAKEN = ".", "#"
+
+
+class Cram(Pictured, PartizanPosition):
+    """A Cram position: rows of ``"."`` (free) and ``"#"`` (taken).
+
+    Immutable and hashable; ``repr`` round-trips.  A move is the pair of
+    cells ``((r, c), (r2, c2))`` a domino covers (top or left cell first).
+
+    >>> c = Cram(["...", "#.."])
+    >>> c.moves()
+    [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 1), (1, 1)), ((0, 2), (1, 2)), ((1, 1), (1, 2))]
+    >>> c.play(((0, 1), (1, 1)))
+    Cram(['.#.', '##.'])
+    >>> c.value(), c.grundy(), c.outcome()
+    (parse('0'), 0, 'P')
+    """
+
+    __slots__ = ("_rows",)
+    _KIND, _FIELD, _NAME = "cram", "rows", "Cram"
+
+    def __init__(self, rows):
+        object.__setattr__(self, "_rows", _read_rows(rows))
+
+    def _field(self) -> list:
+        return list(self._rows)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Cram positions are immutable: a move returns a new one")
+
+    @classmethod
+    def rectangle(cls, m: int, n: int) -> Cram:
+        """The empty board of ``m`` rows and ``n`` columns."""
+        for name, v in (("m", m), ("n", n)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be a whole number of cells, got {_show(v)}")
+            if not 0 < v <= MAX_SIDE:
+                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        return cls([_FREE * n] * m)
+
+    @property
+    def rows(self) -> tuple:
+        """The rows as a tuple of strings."""
+        return self._rows
+
+    @property
+    def shape(self) -> tuple:
+        """``(rows, columns)``."""
+        return (len(self._rows), len(self._rows[0]))
+
+    def free_cells(self) -> list:
+        """The free cells as ``(row, column)`` pairs, row by row."""
+        return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
+                if ch == _FREE]
+
+    def __eq__(self, other):
+        return isinstance(other, Cram) and self._rows == other._rows
+
+    def __hash__(self):
+        return hash(("Cram", self._rows))
+
+    def __repr__(self):
+        return f"Cram({list(self._rows)!r})"
+
+    def __str__(self):
+        return "\n".join(self._rows)
+
+    def __reduce__(self):
+        return (Cram, (list(self._rows),))
+
+    # -- moves -----------------------------------------------------------------
+    def moves(self) -> list:
+        """Every domino either player may place, as ``((r, c), (r2, c2))``, in reading order."""
+        rows = self._rows
+        m, n = self.shape
+        out = []
+        for r in range(m):
+            for c in range(n):
+                if rows[r][c] != _FREE:
+                    continue
+                if c + 1 < n and rows[r][c + 1] == _FREE:
+                    out.append(((r, c), (r, c + 1)))
+                if r + 1 < m and rows[r + 1][c] == _FREE:
+                    out.append(((r, c), (r + 1, c)))
+        return out
+
+    def _after(self, move) -> Cram:
+        rows = [list(r) for r in self._rows]
+        for r, c in move:
+            rows[r][c] = _TAKEN
+        return Cram(["".join(r) for r in rows])
+
+    def play(self, move) -> Cram:
+        """The position after a domino covers the two cells of ``move``."""
+        try:
+            (r, c), (r2, c2) = move
+            ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c, r2, c2))
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise TypeError(f"a Cram move is a pair of cells ((row, column), (row2, column2)), "
+                            f"got {_show(move)}")
+        pair = tuple(sorted([(r, c), (r2, c2)]))
+        if pair not in self.moves():
+            raise ValueError(f"no domino fits on {pair[0]} and {pair[1]}: a domino covers two "
+                             "free cells side by side or one above the other")
+        return self._after(pair)
+
+    def options(self) -> list:
+        """The positions one move away (the same for both players)."""
+        return [self._after(mv) for mv in self.moves()]
+
+    left_options = right_options = options
+
+    # -- regions and values -----------------------------------------------------
+    def regions(self) -> list:
+        """The regions (free cells joined orthogonally), each cropped to its own board."""
+        return [Cram(_crop(comp)) for comp in _components(frozenset(self.free_cells()))]
+
+    def _masks(self) -> list:
+        comps = _components(frozenset(self.free_cells()))
+        for comp in comps:
+            if len(comp) > MAX_CELLS:
+                raise ValueError(
+                    f"this board has a region of {len(comp)} free cells; Cram values are "
+                    f"searched for regions of at most {MAX_CELLS} cells "
+                    "(cgteach.rulesets.cram.MAX_CELLS): an empty 5x5 board takes a few "
+                    "seconds, and each cell more multiplies the time"
+                )
+        return [_normal(comp) for comp in comps]
+
+    def value(self):
+        """The value as a canonical game (always a nimber), by the partizan engine.
+
+        Each region is searched with the options of both players and
+        simplified by :mod:`cgteach.games`; nothing here assumes the answer
+        is a nimber.
+        """
+        from cgteach.games import _deep, total
+
+        return _deep(total)([_deep(_region_value)(m) for m in self._masks()])
+
+    def grundy(self) -> int:
+        """The Grundy value, by :func:`cgteach.impartial.grundy` (mex of the options' values)."""
+        from cgteach.impartial import Sum, grundy
+
+        masks = self._masks()
+        if not masks:
+            return 0
+        return grundy(Sum(masks), _impartial_options, cache=_GRUNDY, max_positions=None)
+
+    # -- pictures --------------------------------------------------------------
+    def draw(self, ax=None, **kwargs):
+        """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
+        from cgteach.draw.domineering import draw_domineering
+
+        return draw_domineering(self._rows, ax=ax, **kwargs)
+
+    def _repr_png_(self):
+        from cgteach.draw.domineering import domineering_png
+
+        return domineering_png(self._rows)
+
+    def _alt_text(self) -> str:
+        """The picture's text alternative.
+
+        >>> Cram(["..#", "..."])._alt_text()
+        'Cram board of 2 rows by 3 columns: 5 free cells, 1 filled.'
+        """
+        from cgteach._pictures import count
+
+        m, n = self.shape
+        free = len(self.free_cells())
+        return (f"Cram board of {count(m, 'row')} by {count(n, 'column')}: "
+                f"{count(free, 'free cell')}, {m * n - free} filled.")
+
+
+def _read_rows(rows) -> tuple:
+    if isinstance(rows, Cram):
+        return rows._rows
+    if isinstance(rows, str):
+        rows = rows.strip("\n").split("\n") if rows else []
+    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"a Cram board is a list of strings of '.' and '#', got {_show(rows)}")
+    out = []
+    for i, row in enumerate(rows):
+        if i >= MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} rows")
+        if not isinstance(row, str):
+            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
+        if len(row) > MAX_SIDE:
+            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
+        for j, ch in enumerate(row):
+            if ch not in (_FREE, _TAKEN):
+                raise ValueError(
+                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
+                    "use '.' for a free cell and '#' for a taken one"
+                )
+        out.append(row)
+    if not out or not out[0]:
+        raise ValueError("a Cram board needs at least one row of at least one cell")
+    if any(len(r) != len(out[0]) for r in out):
+        lengths = sorted({len(r) for r in out})
+        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# The search: a region is a bitmask over a board of width _W (cell (r, c) is
+# bit r*_W + c), moved to the corner, in the least of its eight images.
+
+_W = MAX_CELLS + 2
+_ROW = (1 << _W) - 1
+
+
+def _normal(cells) -> int:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    m = 0
+    for r, c in cells:
+        m |= 1 << ((r - r0) * _W + c - c0)
+    return _least(m)
+
+
+_REVERSED: dict = {}
+_SPREAD: dict = {}
+
+
+def _reverse(v: int, w: int) -> int:
+    key = (v, w)
+    out = _REVERSED.get(key)
+    if out is None:
+        out = 0
+        for c in range(w + 1):
+            if v >> c & 1:
+                out |= 1 << (w - c)
+        _REVERSED[key] = out
+    return out
+
+
+def _spread(v: int) -> int:
+    out = _SPREAD.get(v)
+    if out is None:
+        out, c = 0, 0
+        while v >> c:
+            if v >> c & 1:
+                out |= 1 << (c * _W)
+            c += 1
+        _SPREAD[v] = out
+    return out
+
+
+def _least(mask: int) -> int:
+    """The least of the eight images of a corner-based region."""
+    rows = []
+    while mask:
+        rows.append(mask & _ROW)
+        mask >>= _W
+    both = 0
+    for v in rows:
+        both |= v
+    w = both.bit_length() - 1
+    best = None
+    for rs in (rows, rows[::-1]):
+        for rr in (rs, [_reverse(v, w) for v in rs]):
+            a = t = 0
+            for i, v in enumerate(rr):
+                a |= v << (i * _W)
+                t |= _spread(v) << i
+            low = a if a < t else t
+            if best is None or low < best:
+                best = low
+    return best
+
+
+def _corner(mask: int) -> int:
+    low = mask & -mask
+    mask >>= (low.bit_length() - 1) // _W * _W
+    cols, m = 0, mask
+    while m:
+        cols |= m & _ROW
+        m >>= _W
+    return mask >> ((cols & -cols).bit_length() - 1)
+
+
+def _split(mask: int) -> list:
+    """The regions of a mask, each moved to the corner (not yet turned)."""
+    out = []
+    while mask:
+        comp = mask & -mask
+        while True:
+            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
+            if grow == comp:
+                break
+            comp = grow
+        mask &= ~comp
+        out.append(_corner(comp))
+    return out
+
+
+def _after_moves(mask: int) -> list:
+    """What is left after each domino placed in ``mask``."""
+    out = []
+    m = mask
+    while m:
+        b = m & -m
+        m ^= b
+        for nb in (b << 1, b << _W):
+            if mask & nb:
+                out.append(mask & ~(b | nb))
+    return out
+
+
+#: Normalised region -> canonical value (the partizan engine).
+_TABLE: dict = {}
+#: Region in the corner (not yet turned) -> its least image.
+_LEAST: dict = {}
+#: What is left after a move, as it lies in its parent region -> value.
+_REST: dict = {}
+
+
+def _least_cached(corner: int) -> int:
+    v = _LEAST.get(corner)
+    if v is None:
+        v = _LEAST[corner] = _least(corner)
+    return v
+
+
+def _region_value(mask: int):
+    v = _TABLE.get(mask)
+    if v is None:
+        from cgteach.games import _canonical
+
+        opts = [_rest_value(rest) for rest in _after_moves(mask)]
+        v = _TABLE[mask] = _canonical(opts, opts)
+    return v
+
+
+def _rest_value(rest: int):
+    v = _REST.get(rest)
+    if v is None:
+        from cgteach.games import ZERO, _add
+
+        v = ZERO
+        for part in _split(rest):
+            v = _add(v, _region_value(_least_cached(part)))
+        _REST[rest] = v
+    return v
+
+
+_GRUNDY: dict = {}
+
+
+def _impartial_options(mask: int) -> list:
+    """Options for :func:`cgteach.impartial.grundy`: a Sum of the normalised regions left."""
+    from cgteach.impartial import Sum
+
+    return [Sum([_least_cached(p) for p in _split(rest)]) for rest in _after_moves(mask)]
+
+
+def value_by_search(rows):
+    """The plain memoised search (no regions, no symmetry): the brute-force twin.
+
+    >>> value_by_search(["...", "..."])
+    parse('*')
+    """
+    from cgteach.games import game
+
+    board = Cram(rows)
+
+    @cache
+    def search(free: frozenset):
+        opts = [search(free - {(r, c), (r + dr, c + dc)})
+                for r, c in free for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in free]
+        return game(opts, opts)._core
+
+    return search(frozenset(board.free_cells()))
