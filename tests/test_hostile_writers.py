@@ -56,6 +56,7 @@ def _savers():
         "HackenbushEditor.save": widgets.HackenbushEditor(examples.house()).save,
         "HackendotEditor.save": widgets.HackendotEditor(Hackendot.figure1()).save,
         "DomineeringEditor.save": widgets.DomineeringEditor().save,
+        "ClobberEditor.save": widgets.ClobberEditor().save,
     })
     return savers
 

@@ -18,8 +18,11 @@ from cgteach.hackenbush import Hackenbush
 from cgteach.hackenbush.bluered import stalk
 from cgteach.hackenbush.examples import house
 from cgteach.hackendot import Hackendot
+from cgteach.rulesets.clobber import Clobber
 from cgteach.rulesets.domineering import Domineering
 from cgteach.widgets import (
+    ClobberEditor,
+    ClobberGame,
     DomineeringEditor,
     DomineeringGame,
     HackenbushEditor,
@@ -90,6 +93,12 @@ CASES = [
     (lambda: DomineeringGame(Domineering.rectangle(2, 4), student="right", seed=1),
      "Domineering game against the computer (you place horizontal dominoes): a 2 by 4 "
      "board with 8 free cells."),
+    (lambda: ClobberEditor(Clobber(["xxo.", "...o"])),
+     "Clobber editor: a 2 by 4 board with 2 blue stones (x) and 2 red stones (o), value ↑, "
+     "atomic weight 1."),
+    (lambda: ClobberGame(Clobber.rectangle(2, 3), student="right", seed=1),
+     "Clobber game against the computer (you play Right, the red o stones): a 2 by 3 board "
+     "with 3 blue stones (x) and 3 red stones (o)."),
 ]
 
 

@@ -28,7 +28,11 @@ def test_editor_shows_value_outcome_and_atomic_weight():
     # xxo = {0 | *} = ↑ (Left's x takes the o: x.x, 0; Right's o takes an x: xo., *)
     ed = ClobberEditor(Clobber(["xxo"]))
     assert (ed.value_text, ed.outcome, ed.atomic_weight_text) == ("↑", "L", "1")
-    assert "does not decide" in ed.rule_text
+    assert ed.rule_text.startswith("Atomic weight at least 1: Left wins when she starts")
+    ed = ClobberEditor(Clobber(["xoo"]))
+    assert ed.rule_text.startswith("Atomic weight at most -1: Right wins when he starts")
+    ed = ClobberEditor(Clobber(["xo"]))                # *: atomic weight 0
+    assert ed.atomic_weight_text == "0" and "does not say who wins" in ed.rule_text
     # xxxo = {0 | ↑} = ⇑*, atomic weight 2: the two-ahead rule says Left wins
     ed = ClobberEditor(Clobber(["xxxo"]))
     assert ed.value_text == str(parse("{0|↑}")) and ed.atomic_weight_text == "2"
@@ -358,12 +362,18 @@ def test_the_student_picks_a_side():
     assert g.log[0] == "You: o (0, 2) → (0, 1)"
     g.handle({"event": "side", "side": "middle"})
     assert g.student == "right" and "side must be 'left' or 'right'" in g.message
+    g.student = "left"                                       # from Python: a new game too
+    assert g.log == [] and "you play x" in g.status and g.message.startswith("New game")
+    first = ClobberGame(Clobber(["xxo"]), first="computer", seed=0)
+    first.choose_side("right")                               # the computer (Left) opens
+    assert first.log[0].startswith("Computer: x") and first.message.startswith(
+        "New game: you play Right, the o stones. The computer moved x")
 
 
 def test_the_turn_text_names_the_students_stones_and_the_keyboard():
-    assert "x (blue squares)" in ClobberGame(seed=0).status
+    assert "x (blue discs)" in ClobberGame(seed=0).status
     right = ClobberGame(student="right", seed=0)
-    assert "o (red circles)" in right.status and "Enter" in right.status
+    assert "o (red squares)" in right.status and "Enter" in right.status
 
 
 def test_the_board_script_is_keyboard_ready():
@@ -401,14 +411,34 @@ def test_stones_keep_3_to_1_and_their_letters_4_5_to_1():
 
     square = rule(".cg-clobber .cg-cell", "fill")
     picked = rule(".cg-clobber .cg-cell.cg-picked", "fill")
-    x = rule(".cg-clobber .cg-stone-x rect", "fill")
-    o = rule(".cg-clobber .cg-stone-o circle", "fill")
+    x = rule(".cg-clobber .cg-stone-x circle", "fill")
+    o = rule(".cg-clobber .cg-stone-o rect", "fill")
     assert (x.upper(), o.upper()) == ("#0072B2", "#D55E00")            # Okabe-Ito
     for stone in (x, o):
         assert _contrast(stone, square) >= 3 and _contrast(stone, picked) >= 3
     assert _contrast(rule(".cg-clobber .cg-stone-x text", "fill"), x) >= 4.5
     assert _contrast(rule(".cg-clobber .cg-stone-o text", "fill"), o) >= 4.5
-    # the stones are told apart without colour: a square with x, a circle with o
+    # the stones are told apart without colour: a disc with x, a square with o (as drawn
+    # by cgteach.draw.clobber)
     from cgteach.widgets.clobber import _ESM
 
-    assert 'if (ch === "x") svgEl("rect"' in _ESM and 'svgEl("circle"' in _ESM
+    assert 'if (ch === "x") svgEl("circle"' in _ESM and 'else svgEl("rect"' in _ESM
+
+
+def test_what_the_editor_says_from_the_weight_holds_on_every_small_strip_and_board():
+    """The two-ahead rule as the editor states it, against the real outcome (all 1 x n strips
+    of up to 7 squares and all 2 x 3 boards: 3**7 + 3**6 positions)."""
+    from itertools import product
+
+    boards = [["".join(p)] for n in range(1, 8) for p in product(".xo", repeat=n)]
+    boards += [["".join(p[:3]), "".join(p[3:])] for p in product(".xo", repeat=6)]
+    told = {"Left wins whoever starts": ("L",), "Right wins whoever starts": ("R",),
+            "Left wins when she starts": ("L", "N"), "Right wins when he starts": ("R", "N")}
+    counted = dict.fromkeys(told, 0)
+    for rows in boards:
+        d = describe(Clobber(rows))
+        for words, outcomes in told.items():
+            if words in d["rule"]:
+                assert d["outcome"] in outcomes, (rows, d)
+                counted[words] += 1
+    assert all(counted.values()), counted

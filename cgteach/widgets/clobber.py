@@ -1,7 +1,7 @@
 """Clobber widgets: an editor that shows the value and the atomic weight, and a game.
 
 Clobber is played with stones on a board: **Left**'s are ``x`` (blue, drawn
-as squares), **Right**'s are ``o`` (red, drawn as circles), ``.`` is an empty
+as discs), **Right**'s are ``o`` (red, drawn as squares), ``.`` is an empty
 square.  A move takes one of your stones onto an *adjacent* (up, down, left
 or right) enemy stone, which is removed ("clobbered"); the square you left
 becomes empty.  Whoever cannot move loses.  Every Clobber position is
@@ -59,8 +59,10 @@ __all__ = ["ClobberEditor", "ClobberGame", "MAX_EDIT_SIDE", "PERFECT_STONES", "d
 
 #: Longest side of a board in the widgets.
 MAX_EDIT_SIDE = 8
-#: Most stones in one region the widgets value while you wait.
-PERFECT_STONES = 14
+#: Most stones in one region the widgets value while you wait: a full 3 x 4
+#: checkerboard (12 stones) takes 1 to 3 s on a busy 2-core machine, a full
+#: 3 x 5 one (15 stones) 20 to 30 s.
+PERFECT_STONES = 12
 
 _ESM = esm("clobber.js")
 _CSS = "\n".join((STATIC / f).read_text(encoding="utf-8")
@@ -99,12 +101,24 @@ def _too_big(board: Clobber) -> str:
 
 
 def _rule(aw) -> str:
-    """What the atomic weight alone says about who wins (the two-ahead rule)."""
+    """What the atomic weight alone says about who wins: the two-ahead rule.
+
+    ``aw >= 2``: Left wins whoever starts; ``aw >= 1``: Left wins when she
+    starts (and the mirror statements for Right); see :mod:`cgteach.games.cold`.
+
+    >>> from cgteach.games import parse
+    >>> _rule(parse("1"))
+    'Atomic weight at least 1: Left wins when she starts (the two-ahead rule).'
+    """
     if aw >= 2:
         return "Atomic weight at least 2: Left wins whoever starts (the two-ahead rule)."
     if aw <= -2:
         return "Atomic weight at most -2: Right wins whoever starts (the two-ahead rule)."
-    return "Atomic weight between -2 and 2: the weight alone does not decide who wins."
+    if aw >= 1:
+        return "Atomic weight at least 1: Left wins when she starts (the two-ahead rule)."
+    if aw <= -1:
+        return "Atomic weight at most -1: Right wins when he starts (the two-ahead rule)."
+    return "Atomic weight between -1 and 1: the weight alone does not say who wins."
 
 
 def describe(board: Clobber) -> dict:
@@ -155,34 +169,9 @@ def _json(board: Clobber) -> str:
     return _io.dumps("clobber", board.to_dict())
 
 
-def _draw(board: Clobber, ax) -> None:
-    """The board for a still picture: x stones blue squares, o stones red circles."""
-    from matplotlib.patches import Circle, Rectangle
-
-    m, n = board.shape
-    for r, row in enumerate(board.rows):
-        for c, ch in enumerate(row):
-            y = m - 1 - r
-            ax.add_patch(Rectangle((c, y), 1, 1, facecolor="white", edgecolor="#222222", lw=1.2))
-            if ch == _LEFT:
-                ax.add_patch(Rectangle((c + 0.15, y + 0.15), 0.7, 0.7, facecolor="#0072B2",
-                                       edgecolor="#222222", lw=1.2))
-                ax.text(c + 0.5, y + 0.5, "x", ha="center", va="center", color="white",
-                        fontsize=14, fontweight="bold")
-            elif ch == _RIGHT:
-                ax.add_patch(Circle((c + 0.5, y + 0.5), 0.37, facecolor="#D55E00",
-                                    edgecolor="#222222", lw=1.2))
-                ax.text(c + 0.5, y + 0.5, "o", ha="center", va="center", color="black",
-                        fontsize=14, fontweight="bold")
-    ax.set_xlim(-0.1, n + 0.1)
-    ax.set_ylim(-0.1, m + 0.1)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-
-
 def _still(board: Clobber):
     m, n = board.shape
-    return still_png(lambda ax: _draw(board, ax), size=(0.55 * n + 0.4, 0.55 * m + 0.4))
+    return still_png(lambda ax: board.draw(ax=ax), size=(0.5 * n + 0.8, 0.5 * m + 0.8))
 
 
 class _ClobberBoard:
@@ -595,7 +584,7 @@ class ClobberGame(_ClobberBoard, GameBoard):
         self.last_move = {}
 
     def _turn_text(self) -> str:
-        mine = "x (blue squares)" if self.student == "left" else "o (red circles)"
+        mine = "x (blue discs)" if self.student == "left" else "o (red squares)"
         return (f"Your turn: you play {mine}. Click one of your stones, then the enemy stone "
                 "next to it (or press Enter on each).")
 
@@ -613,15 +602,28 @@ class ClobberGame(_ClobberBoard, GameBoard):
                             "(marked) is a best one by value.")
 
     def choose_side(self, side) -> None:
-        """Play ``side`` (``"left"``: the x stones, ``"right"``: the o stones) from a new game."""
+        """Play ``side`` (``"left"``: the x stones, ``"right"``: the o stones) from a new game.
+
+        Setting ``student`` does the same.
+        """
         if not isinstance(side, str) or side not in _SIDES:
             raise ValueError(f"side must be 'left' or 'right', got {_short(side)}")
+        if side == self.student:
+            self._new_side()
+        else:
+            self.student = side           # _new_side runs as the trait changes
+
+    @traitlets.observe("student")
+    def _student_changed(self, change):
+        if hasattr(self, "_start"):       # (not while __init__ sets the first side)
+            self._new_side()
+
+    def _new_side(self) -> None:
         with self.hold_sync():
-            self.student = side
             self.restart()
-            self.message = ("New game: you play " + ("Left, the x stones." if side == "left"
-                                                     else "Right, the o stones.")
-                            + (" " + self.message if self.message else ""))
+            side = "Left, the x stones." if self.student == "left" else "Right, the o stones."
+            self.message = f"New game: you play {side}" + (
+                " " + self.message if self.message else "")
 
     def _still_png(self):
         return _still(self._board)

@@ -34,6 +34,13 @@ CELLS = [
 ]
 
 
+def wait_square(book, board, row, col, js):
+    """Wait until ``js`` (about ``sq``, the square's rect) holds; the board redraws its
+    squares, so they are looked up afresh each time."""
+    find = f"el.querySelector('[data-testid=cb-cell-{row}-{col}]')"
+    book.wait_until(f"([el]) => {{ const sq = {find}; return !!sq && ({js}); }}", board)
+
+
 def test_editor_clicks_build_a_position_and_the_value_and_weight_change(book):
     root = book.page.locator("[data-testid=cb-editor]").nth(0)
     value = root.locator("[data-testid=cb-value]")
@@ -45,10 +52,10 @@ def test_editor_clicks_build_a_position_and_the_value_and_weight_change(book):
     book.wait_text(value, "↑")
     book.wait_text(weight, "atomic weight 1")
     assert root.locator("[data-testid=cb-cell-0-1]").get_attribute("data-state") == "x"
-    # the stone is a blue square marked x: shape and letter, not colour alone
+    # the stone is a blue disc marked x: shape and letter, not colour alone
     stone = root.locator("[data-testid=cb-stone-0-1]")
-    assert stone.locator("rect").count() == 1 and stone.locator("text").text_content() == "x"
-    assert root.locator("[data-testid=cb-stone-0-2] circle").count() == 1
+    assert stone.locator("circle").count() == 1 and stone.locator("text").text_content() == "x"
+    assert root.locator("[data-testid=cb-stone-0-2] rect").count() == 1
     assert "EDITOR ('xxo',) ↑ 1" in book.probe(2, "EDITOR")
     book.screenshot(root, "clobber_editor.png")
     root.locator("[data-testid=cb-stone-0-1]").click()         # x -> o: xoo = ↓
@@ -58,10 +65,11 @@ def test_editor_clicks_build_a_position_and_the_value_and_weight_change(book):
     book.wait_text(value, "↑")
     # one column more, then the full checkerboard: xoxo
     root.locator("[data-testid=cb-cols-more]").click()
-    book.wait_text(root.locator("[data-testid=cb-size]"), "1 × 4")
+    book.wait_text(root.locator("[data-testid=cb-cols]"), "4 cols")
+    assert root.locator("[data-testid=cb-rows]").text_content() == "1 row"
     root.locator("[data-testid=cb-checker]").click()
-    book.wait_until("([el]) => el.getAttribute('data-state') === 'o'",
-                    root.locator("[data-testid=cb-cell-0-3]"))
+    wait_square(book, root.locator("[data-testid=cb-board]"), 0, 3,
+                "sq.getAttribute('data-state') === 'o'")
     book.wait_text(value, str(Clobber(["xoxo"]).value()))
     assert "EDITOR ('xoxo',)" in book.probe(2, "EDITOR")
 
@@ -79,9 +87,8 @@ def test_game_clicks_pick_a_stone_clobber_and_the_computer_answers(book):
         book.wait_count(board, "[data-testid=cb-hint-mark]", 1)
         r, c, r2, c2 = expected.hint()
         n = log.locator("li").count()
-        board.locator(f"[data-testid=cb-cell-{r}-{c}]").click()            # pick the stone
-        book.wait_until("([el]) => el.classList.contains('cg-picked')",
-                        board.locator(f"[data-testid=cb-cell-{r}-{c}]"))
+        board.locator(f"[data-testid=cb-stone-{r}-{c}]").click()           # pick the stone
+        wait_square(book, board, r, c, "sq.classList.contains('cg-picked')")
         if not moves:
             book.screenshot(root, "clobber_game_picked.png")
         board.locator(f"[data-testid=cb-stone-{r2}-{c2}]").click()         # clobber
@@ -135,7 +142,7 @@ def test_the_editor_from_the_keyboard(book):
     book.wait_count(board, "[data-testid=cb-focus]", 1)
     assert board.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
     book.wait_until("([el]) => el.textContent === "
-                    "\"square (0, 0), x, Left's blue square stone; Enter makes it o\"", live)
+                    "\"square (0, 0), x, Left's blue round stone; Enter makes it o\"", live)
     page.keyboard.press("ArrowRight")
     book.wait_until("([el]) => el.textContent === 'square (0, 1), empty; Enter makes it x'", live)
     book.screenshot(root, "clobber_keyboard_focus.png")
@@ -145,11 +152,9 @@ def test_the_editor_from_the_keyboard(book):
     page.keyboard.press("ArrowDown")          # (1, 1)
     book.wait_until("([el]) => el.textContent.startsWith('square (1, 1), empty')", live)
     page.keyboard.press("o")                  # an o under the x
-    book.wait_until("([el]) => el.getAttribute('data-state') === 'o'",
-                    root.locator("[data-testid=cb-cell-1-1]"))
+    wait_square(book, board, 1, 1, "sq.getAttribute('data-state') === 'o'")
     page.keyboard.press("Delete")             # and empty again
-    book.wait_until("([el]) => el.getAttribute('data-state') === '.'",
-                    root.locator("[data-testid=cb-cell-1-1]"))
+    wait_square(book, board, 1, 1, "sq.getAttribute('data-state') === '.'")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")              # Enter cycles (0, 1): x -> o, xoo = ↓
     book.wait_text(value, "↓")
@@ -175,7 +180,7 @@ def test_a_whole_game_from_the_keyboard(book):
     assert tab_to(page, restart, board) <= 6
     book.wait_count(board, "[data-testid=cb-focus]", 1)
     book.wait_until("([el]) => el.textContent === "
-                    "\"square (0, 0), x, Left's blue square stone; Enter picks this stone\"", live)
+                    "\"square (0, 0), x, Left's blue round stone; Enter picks this stone\"", live)
     # Enter picks, Escape puts back
     page.keyboard.press("Enter")
     book.wait_until("([el]) => el.textContent.startsWith('picked your stone at (0, 0)')", live)

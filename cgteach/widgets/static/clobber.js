@@ -2,10 +2,10 @@
 // Python puts _common.js (svgEl, htmlEl, boardFrame, ...) in front of this
 // file; together they are one plain ES module, no imports.  The browser only
 // draws and sends intents; Python decides everything.
-// Colour is never the only signal: Left's stones are blue SQUARES marked "x",
-// Right's are red CIRCLES marked "o".
+// Colour is never the only signal: Left's stones are blue DISCS marked "x",
+// Right's are red SQUARES marked "o" (as cgteach.draw.clobber draws them).
 
-const STONE_WORDS = { ".": "empty", x: "x, Left's blue square stone", o: "o, Right's red round stone" };
+const STONE_WORDS = { ".": "empty", x: "x, Left's blue round stone", o: "o, Right's red square stone" };
 
 // What the keys do (the board's aria-label and the line under the board).
 function clobberKeys(isGame) {
@@ -33,7 +33,7 @@ function render({ model, el }) {
   const { send } = talkTo(model);
   const switches = switchBoxes(model, "cb", "number the rows and columns");
   const slides = autoLecture(model, root);
-  let card, weight, rule, regionTable, game, sizeText, sideButtons;
+  let card, weight, rule, regionTable, game, rowsText, colsText, sideButtons;
 
   if (!isGame) {
     const edit = undoClearButtons(toolbar, model, "cb", {
@@ -45,27 +45,29 @@ function render({ model, el }) {
     files.save.setAttribute("aria-label", "Save the board");
     files.load.setAttribute("aria-label", "Load a board");
     button(toolbar, { "data-testid": "cb-checker", title: "fill every square, x and o alternating",
-      "aria-label": "Checkerboard: fill every square, x and o alternating" }, "x o x",
+      "aria-label": "Checkerboard: fill every square, x and o alternating" }, "Checkerboard",
     () => send({ event: "checkerboard" }));
     // the size: rows and columns, each with − and +
-    const size = htmlEl("div", { class: "cg-group cg-size", role: "group", "aria-label": "board size" }, toolbar);
-    const step = (dm, dn, label, testid, text) => button(size, { "data-testid": testid, "aria-label": label, title: label },
-      text, () => {
-        const rows = model.get("rows");
-        send({ event: "resize", m: rows.length + dm, n: (rows[0] || "").length + dn });
-      });
-    step(-1, 0, "one row fewer", "cb-rows-less", "−");
-    sizeText = htmlEl("span", { class: "cg-size-text", "data-testid": "cb-size" }, size);
-    step(1, 0, "one row more", "cb-rows-more", "+");
-    step(0, -1, "one column fewer", "cb-cols-less", "−");
-    step(0, 1, "one column more", "cb-cols-more", "+");
+    const step = (parent, dm, dn, label, testid, text) => button(parent, { "data-testid": testid,
+      "aria-label": label, title: label }, text, () => {
+      const rows = model.get("rows");
+      send({ event: "resize", m: rows.length + dm, n: (rows[0] || "").length + dn });
+    });
+    const sizeRows = htmlEl("div", { class: "cg-group cg-size", role: "group", "aria-label": "rows" }, toolbar);
+    step(sizeRows, -1, 0, "one row fewer", "cb-rows-less", "−");
+    rowsText = htmlEl("span", { class: "cg-size-text", "data-testid": "cb-rows" }, sizeRows);
+    step(sizeRows, 1, 0, "one row more", "cb-rows-more", "+");
+    const sizeCols = htmlEl("div", { class: "cg-group cg-size", role: "group", "aria-label": "columns" }, toolbar);
+    step(sizeCols, 0, -1, "one column fewer", "cb-cols-less", "−");
+    colsText = htmlEl("span", { class: "cg-size-text", "data-testid": "cb-cols" }, sizeCols);
+    step(sizeCols, 0, 1, "one column more", "cb-cols-more", "+");
     switches.place(toolbar);
     card = valueCard(side, "cb");
     weight = htmlEl("div", { class: "cg-weight", "data-testid": "cb-weight" }, side);
     rule = htmlEl("div", { class: "cg-small", "data-testid": "cb-rule" }, side);
     regionTable = htmlEl("table", { class: "cg-regions", "data-testid": "cb-regions" }, side);
-    help.textContent = "Click a square to turn it empty → x → o → empty. Left (blue squares, x) and Right " +
-      "(red circles, o) take turns; a move takes one of your stones onto an enemy stone right next to it " +
+    help.textContent = "Click a square to turn it empty → x → o → empty. Left (blue discs, x) and Right " +
+      "(red squares, o) take turns; a move takes one of your stones onto an enemy stone right next to it " +
       "(up, down, left or right). Whoever cannot move loses.";
   } else {
     game = gameControls(toolbar, side, model, "cb", { hint: "mark a best move (key H)",
@@ -102,13 +104,16 @@ function render({ model, el }) {
         const picked = sel && sel.length === 2 && sel[0] === r && sel[1] === c;
         const cell = svgEl("rect", { class: "cg-cell" + (picked ? " cg-picked" : ""), x, y, width: S, height: S,
           "data-testid": `cb-cell-${r}-${c}`, "data-state": ch }, layers.cells);
+        // the picked stone: a light square with a black dashed ring inside it (not colour alone)
+        if (picked) svgEl("rect", { class: "cg-picked-ring", "data-testid": "cb-picked", x: x + 4, y: y + 4,
+          width: S - 8, height: S - 8, rx: 4 }, layers.cells);
         svgEl("title", {}, cell).textContent = cellText(r, c);
         const onClick = () => send(isGame ? { event: "click", row: r, col: c } : { event: "cycle", row: r, col: c });
         cell.addEventListener("click", onClick);
         if (ch === "x" || ch === "o") {
           const g = svgEl("g", { class: `cg-stone cg-stone-${ch}`, "data-testid": `cb-stone-${r}-${c}` }, layers.stones);
-          if (ch === "x") svgEl("rect", { x: x + 9, y: y + 9, width: S - 18, height: S - 18, rx: 5 }, g);
-          else svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 8 }, g);
+          if (ch === "x") svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7 }, g);
+          else svgEl("rect", { x: x + 9, y: y + 9, width: S - 18, height: S - 18, rx: 3 }, g);
           const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 9, "text-anchor": "middle" }, g);
           t.textContent = ch;
           g.addEventListener("click", onClick);
@@ -120,10 +125,16 @@ function render({ model, el }) {
       if (last && last.from) {
         // the last move: an arrow from the square left empty to the stone that moved
         const [r0, c0] = last.from, [r1, c1] = last.to;
-        const ax = OFF + c0 * S + S / 2, ay = OFF + r0 * S + S / 2, bx = OFF + c1 * S + S / 2, by = OFF + r1 * S + S / 2;
-        svgEl("line", { class: "cg-last-move", "data-testid": "cb-last-move", x1: ax, y1: ay,
-          x2: ax + (bx - ax) * 0.45, y2: ay + (by - ay) * 0.45 }, layers.marks);
-        svgEl("circle", { class: "cg-last-from", cx: ax, cy: ay, r: 6 }, layers.marks);
+        const ax = OFF + c0 * S + S / 2, ay = OFF + r0 * S + S / 2;
+        const dx = Math.sign(c1 - c0), dy = Math.sign(r1 - r0);
+        const tipX = ax + dx * (S - 21), tipY = ay + dy * (S - 21);
+        const arrow = svgEl("g", { class: "cg-last-move", "data-testid": "cb-last-move" }, layers.marks);
+        svgEl("line", { x1: ax, y1: ay, x2: tipX - dx * 8, y2: tipY - dy * 8 }, arrow);
+        const bx = tipX - dx * 12, by = tipY - dy * 12;
+        svgEl("polygon", { points: `${tipX},${tipY} ${bx - dy * 8},${by - dx * 8} ${bx + dy * 8},${by + dx * 8}` }, arrow);
+        svgEl("circle", { cx: ax, cy: ay, r: 6 }, arrow);
+        svgEl("title", {}, arrow).textContent = `last move: ${last.by === "student" ? "yours" : "the computer's"}, ` +
+          `from (${r0}, ${c0}) to (${r1}, ${c1})`;
       }
       const hint = model.get("hint_move");
       if (hint && hint.length === 4) {
@@ -160,14 +171,15 @@ function render({ model, el }) {
       sideButtons.left.setAttribute("aria-pressed", String(student === "left"));
       sideButtons.right.setAttribute("aria-pressed", String(student === "right"));
       game.roles.textContent = (student === "left"
-        ? "You are Left (x, blue squares); the computer is Right (o, red circles)."
-        : "You are Right (o, red circles); the computer is Left (x, blue squares).") +
+        ? "You are Left (x, blue discs); the computer is Right (o, red squares)."
+        : "You are Right (o, red squares); the computer is Left (x, blue discs).") +
         (model.get("computer") === "perfect" ? " It plays a best move by value." : " It plays at random.");
       showGameState(model, root, game);
       announceState();
       return;
     }
-    sizeText.textContent = `${m} × ${n}`;
+    rowsText.textContent = `${m} row${m === 1 ? "" : "s"}`;
+    colsText.textContent = `${n} col${n === 1 ? "" : "s"}`;
     card.value.textContent = model.get("value_text");
     const outcome = model.get("outcome");
     card.outcome.textContent = outcome;
@@ -212,8 +224,10 @@ function render({ model, el }) {
       else if (!model.get("winner")) {
         const mine = model.get("student") === "left" ? "x" : "o";
         const sel = model.get("selected");
-        if (ch === mine) tip = "; Enter picks this stone";
-        else if (ch !== "." && sel && sel.length === 2) tip = "; Enter clobbers it with the picked stone";
+        const nextToPicked = sel && sel.length === 2 && Math.abs(sel[0] - item.row) + Math.abs(sel[1] - item.col) === 1;
+        if (ch === mine) tip = sel && sel.length === 2 && sel[0] === item.row && sel[1] === item.col
+          ? "; Enter puts it back" : "; Enter picks this stone";
+        else if (ch !== "." && nextToPicked) tip = "; Enter clobbers it with the picked stone";
         else if (ch !== ".") tip = "; Enter clobbers it, if only one of your stones is next to it";
       }
       announce(cellText(item.row, item.col) + tip);
