@@ -128,13 +128,19 @@ def _(answer):
                  f"opponent then wins, for instance by deleting node {reply}.")
 
 
-def _spiders_worth_one() -> list[tuple[int, int]]:
-    return [(a, b) for a in range(7) for b in range(7) if Hackendot.spider(a, b).grundy() == 1]
+#: Exercise 07.4 asks for the spiders of this value (not *1: the lesson shows spider(2, 2)
+#: is worth *1, which would hand over one pair of the answer).
+TARGET_4 = 2
 
 
-@exercise("07.4", "the list of pairs (a, b), 0 ≤ a, b ≤ 6, with spider(a, b) worth *1",
-          solution=_spiders_worth_one,
-          wrong=[[(2, 2), (4, 4), (6, 6)], [(a, a) for a in range(7)], []])
+def _spiders_worth_target() -> list[tuple[int, int]]:
+    return [(a, b) for a in range(7) for b in range(7)
+            if Hackendot.spider(a, b).grundy() == TARGET_4]
+
+
+@exercise("07.4", "the list of pairs (a, b), 0 ≤ a, b ≤ 6, with spider(a, b) worth *2",
+          solution=_spiders_worth_target,
+          wrong=[[(0, 1), (1, 0), (1, 1)], [(a, a) for a in range(7)], []])
 def _(answer):
     pairs = set()
     for item in read_items(answer, "the answer (a list of pairs (a, b))", 100):
@@ -147,16 +153,17 @@ def _(answer):
         if not (0 <= a <= 6 and 0 <= b <= 6):
             return wrong(f"({_show(a)}, {_show(b)}) is outside the table: a and b run from "
                          "0 to 6.")
-    expected = set(_spiders_worth_one())
+    expected = set(_spiders_worth_target())
     for a, b in sorted(pairs - expected):
-        return wrong(f"spider({a}, {b}) is worth *{Hackendot.spider(a, b).grundy()}, not *1.")
+        return wrong(f"spider({a}, {b}) is worth *{Hackendot.spider(a, b).grundy()}, "
+                     f"not *{TARGET_4}.")
     missing = len(expected - pairs)
     if missing:
         plural = "" if missing == 1 else "s"
         if not pairs:
             return wrong(f"Your list is empty, but {missing} spider{plural} of the table "
-                         f"{'is' if missing == 1 else 'are'} worth *1.")
-        return wrong(f"Every pair in your list is worth *1, but your list misses {missing} "
-                     f"pair{plural}.")
-    return right("The spiders worth *1 are those with two equal legs of even length "
-                 "(0 included: a lone root), in this table at least.")
+                         f"{'is' if missing == 1 else 'are'} worth *{TARGET_4}.")
+        return wrong(f"Every pair in your list is worth *{TARGET_4}, but your list misses "
+                     f"{missing} pair{plural}.")
+    return right("Those are all: the stars with one or two leaves of exercise 07.1, and, "
+                 "less expected, the spiders with legs 4 and 5 or 5 and 5.")
