@@ -246,6 +246,7 @@ PICTURED = {
     "cgteach.rulesets.domineering": ["domineering.png", "domineering.draw"],
     "cgteach.rulesets.toads_and_frogs": ["toads_and_frogs.png", "toads_and_frogs.draw"],
     "cgteach.rulesets.clobber": ["clobber.png", "clobber.draw"],
+    "cgteach.rulesets.cram": ["domineering.png", "domineering.draw"],
     "cgteach.games.temperature": ["thermograph.png", "thermograph.draw"],
 }
 

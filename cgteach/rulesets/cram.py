@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cgteach._pictures import Pictured
+from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._partizan import PartizanPosition
 from cgteach.rulesets.domineering import _components, _crop
@@ -200,14 +200,10 @@ class Cram(Pictured, PartizanPosition):
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
         """Draw the board on ``ax`` (a new figure if ``None``); returns the Axes."""
-        from cgteach.draw.domineering import draw_domineering
-
-        return draw_domineering(self._rows, ax=ax, **kwargs)
+        return drawer("domineering.draw")(self._rows, ax=ax, **kwargs)
 
     def _repr_png_(self):
-        from cgteach.draw.domineering import domineering_png
-
-        return domineering_png(self._rows)
+        return drawer("domineering.png")(self._rows)
 
     def _alt_text(self) -> str:
         """The picture's text alternative.
