@@ -47,22 +47,28 @@ def test_equal_answers_in_other_spellings_are_accepted():
     assert not check("10.2", Clobber(["xxx", "xoo", "xxx"]))    # 9 squares: refused
 
 
-def test_the_cram_value_agrees_with_both_engines():
-    from cgteach.exercises.lesson10 import CRAM_6, _cram_options
+def test_the_cram_value_agrees_with_both_engines_and_the_rules_written_out():
+    from cgteach.exercises.lesson10 import CRAM_6
     from cgteach.games import game
+    from cgteach.rulesets.cram import Cram
 
     cells = frozenset((r, c) for r, row in enumerate(CRAM_6) for c, ch in enumerate(row)
                       if ch == ".")
+
+    def options(cs):        # the rules, read afresh: a domino on two free neighbours
+        return [cs - {(r, c), o} for r, c in cs for o in ((r + 1, c), (r, c + 1)) if o in cs]
+
     memo = {}
 
     def partizan(cs):       # Cram as a partizan game whose players have the same moves
         if cs not in memo:
-            opts = [partizan(o) for o in _cram_options(cs)]
+            opts = [partizan(o) for o in options(cs)]
             memo[cs] = game(opts, opts)
         return memo[cs]
 
     n = get("10.6").solution()
-    assert grundy(cells, _cram_options) == n and partizan(cells).nimber_value() == n
+    assert grundy(cells, options) == n == partizan(cells).nimber_value()
+    assert Cram(CRAM_6).value() == partizan(cells)
     assert check("10.6", n) and not check("10.6", n + 1)
 
 

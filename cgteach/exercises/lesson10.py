@@ -2,7 +2,7 @@
 
 Values and atomic weights come from :mod:`cgteach.games` and
 :mod:`cgteach.rulesets.clobber`; Cram's nim values from
-:func:`cgteach.impartial.grundy` on the rules written out here.  A wrong
+:meth:`cgteach.rulesets.cram.Cram.grundy`.  A wrong
 answer is refuted without giving the right one away: by who wins the
 difference of the claimed game and the true one, by whether a claimed weight
 is too high or too low, by the atomic weight of a proposed board, by Right's
@@ -11,8 +11,6 @@ game leaves.
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 from cgteach import games
 from cgteach.exercises import (
@@ -200,22 +198,10 @@ def _(answer):
 CRAM_6 = ("....", "....", "...#")
 
 
-def _cram_options(cells: frozenset) -> list:
-    out = []
-    for r, c in cells:
-        for other in ((r + 1, c), (r, c + 1)):
-            if other in cells:
-                out.append(cells - {(r, c), other})
-    return out
+def _cram_grundy(rows) -> int:
+    from cgteach.rulesets.cram import Cram
 
-
-@cache
-def _cram_grundy(rows: tuple) -> int:
-    from cgteach.impartial import grundy
-
-    cells = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
-                      if ch == ".")
-    return grundy(cells, _cram_options)
+    return Cram(rows).grundy()
 
 
 @exercise("10.6", "the nim value of the Cram board cram_6, as a whole number",
