@@ -96,8 +96,8 @@ def _(answer):
     if aw >= 2:
         return right(f"Its atomic weight is {aw}, so by the two-ahead rule Left wins whoever "
                      f"starts: its value {v} is {'positive' if v > 0 else 'NOT positive (!)'}.")
-    return wrong(f"That board's atomic weight is {aw}, not 2 or more. Each x with nothing to "
-                 "fear is worth about one ↑: give Left more stones than Right can reach.")
+    return wrong(f"That board's atomic weight is {aw}, not 2 or more. Try small strips and "
+                 "blocks, and read their weights with .atomic_weight() or in the editor.")
 
 
 #: Exercise 10.3: a game for the atomic weight calculus by hand.
