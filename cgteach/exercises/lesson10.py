@@ -220,12 +220,12 @@ def _(answer):
 
 
 #: Exercise 10.7: what a game must cool to.
-COOLED_7 = games.parse("{2 | 0}")
+COOLED_7 = games.UP
 
 
-@exercise("10.7", "a game that, cooled by 1, is {2 | 0}: a game or a text",
+@exercise("10.7", "a game that, cooled by 1, is ↑: a game or a text",
           solution=lambda: COOLED_7.heat(1),
-          wrong=["{2|0}", "{1|1}", "1", "{4|-2}"])
+          wrong=["↑", "{1|-1}", "{1|*}", "0", "{1|{0|-1}}"])
 def _(answer):
     claimed = read_game(answer, "the game")
     if claimed.birthday() > 8:
