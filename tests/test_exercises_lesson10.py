@@ -33,14 +33,14 @@ def test_each_listed_wrong_answer_is_refused_without_the_answer(exercise_id, ans
 
 def test_known_answers():
     assert get("10.1").solution() == parse("⇑*") == value_by_search("xxxo")
-    assert get("10.3").solution() == Fraction(5, 2)
+    assert get("10.3").solution() == Fraction(-5, 2)
     assert get("10.5").solution() == parse("{2|±1}")
     assert get("10.7").solution() == parse("{1|{0|-2}}")
 
 
 def test_equal_answers_in_other_spellings_are_accepted():
     assert check("10.1", "{0|↑}") and check("10.1", parse("↑") + parse("↑") + parse("*"))
-    assert check("10.3", "5/2") and check("10.3", 2.5) and check("10.3", "{2|3}")
+    assert check("10.3", "-5/2") and check("10.3", -2.5) and check("10.3", "{-3|-2}")
     assert check("10.5", "{2 | {1 | -1}}")
     assert check("10.7", "{1|{0|-2}}") and check("10.7", "{1|{0|-2}} + ↑")   # not the only one
     assert check("10.2", ["xx", "xo"]) and check("10.2", Clobber(["xx.", "xo."]))

@@ -101,17 +101,17 @@ def _(answer):
 
 
 #: Exercise 10.3: a game for the atomic weight calculus by hand.
-GAME_3 = games.parse("{4·↑ | ↑}")
+GAME_3 = games.parse("{↓ | 4·↓}")
 
 
-@exercise("10.3", "the atomic weight of {4·↑ | ↑}, as a number or a game",
+@exercise("10.3", "the atomic weight of {↓ | 4·↓}, as a number or a game",
           solution=lambda: GAME_3.atomic_weight(),
-          wrong=[3, 2, "{2|3}*", 4, "1"])
+          wrong=[-3, -2, "{-3|-2}*", 3, "-1"])
 def _(answer):
     claimed = read_game(answer, "the atomic weight")
     truth = GAME_3.atomic_weight()
     if claimed == truth:
-        return right(f"{{aw(4·↑) - 2 | aw(↑) + 2}} = {{2 | 3}} = {truth}, not an integer, so "
+        return right(f"{{aw(↓) - 2 | aw(4·↓) + 2}} = {{-3 | -2}} = {truth}, not an integer, so "
                      "no remote star is needed.")
     if claimed.is_number() and truth.is_number():
         side = "high" if claimed > truth else "low"
