@@ -1,14 +1,16 @@
 """cgteach: combinatorial game theory for the classroom.
 
-Floors, bottom to top (a module imports only from its own floor's helpers or lower;
-tests/test_floors.py checks that no import, even one inside a function, closes a loop):
+Floors, bottom to top (a module imports only from its own floor or lower, even inside a
+function, and never in a loop; tests/test_floors.py reads every import to check it):
 
-0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (drawer table), ``nimbers``, ``numbers``;
+0. ground: ``_validate``, ``_io``, ``_cli``, ``_startup``, ``_pictures`` (the drawer table),
+   ``nimbers``, ``numbers``;
 1. engines and models: ``impartial``, ``nim``, ``games``, ``hot``, ``brute``, ``rulesets``,
    ``hackenbush``, ``hackendot`` (a model asks ``_pictures`` for its picture, never ``draw``);
 2. ``draw``: the pictures (importing it fills the drawer table of ``_pictures``);
 3. ``widgets``, ``exercises``, ``present``, ``classroom``: what the lessons and the lecturer use;
-4. this package's ``__init__`` (the roof: loads ``draw`` on the first picture), then the notebooks.
+4. this ``__init__`` (the roof: loads ``draw`` on the first picture; ``from cgteach import
+   nim_sum`` imports from ``nimbers``), then the notebooks.
 
 The top level offers the few functions every lesson uses; each topic lives
 in its own module (``cgteach.nim``, ``cgteach.impartial``,

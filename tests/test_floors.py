@@ -298,3 +298,56 @@ def test_the_first_picture_loads_the_drawings_in_a_fresh_process():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT.parent, timeout=300)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+# -- the floors of the whole package (named at the top of cgteach/__init__.py) ----
+
+PACKAGE_FLOORS = {
+    "_validate": 0, "_io": 0, "_cli": 0, "_pictures": 0, "_startup": 0, "nimbers": 0,
+    "numbers": 0,
+    "impartial": 1, "nim": 1, "games": 1, "hot": 1, "brute": 1, "rulesets": 1, "hackenbush": 1,
+    "hackendot": 1,
+    "draw": 2,
+    "widgets": 3, "exercises": 3, "present": 3, "classroom": 3,
+    "": 4,  # cgteach/__init__.py, the roof
+}
+
+
+def _root_reexports() -> dict[str, str]:
+    """``name -> module`` for the names ``cgteach/__init__.py`` imports to offer them."""
+    tree = ast.parse((ROOT / "__init__.py").read_text(encoding="utf-8"))
+    return {a.asname or a.name: node.module for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module and node.module != "cgteach"
+            for a in node.names}
+
+
+def _part(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_part_of_the_package_has_a_floor():
+    parts = {_part(m) for m in MODULES}
+    assert parts == set(PACKAGE_FLOORS), parts ^ set(PACKAGE_FLOORS)
+    doc = cgteach.__doc__
+    for part in PACKAGE_FLOORS:
+        if part:
+            assert f"``{part}``" in doc, f"the floors at the top of cgteach/__init__.py omit {part}"
+
+
+def test_every_part_imports_only_its_floor_or_lower():
+    reexports = _root_reexports()
+    wrong = []
+    for name, path in MODULES.items():
+        here = _part(name)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # ``from cgteach import nim_sum`` imports the module that defines nim_sum
+        offered = {reexports[a.name] for node in ast.walk(tree)
+                   if isinstance(node, ast.ImportFrom) and node.module == "cgteach"
+                   for a in node.names if a.name in reexports}
+        for other in (imports_of(name, path) - {"cgteach"}) | offered:
+            there = _part(other)
+            if there != here and PACKAGE_FLOORS[there] > PACKAGE_FLOORS[here]:
+                wrong.append(f"{name} (floor {PACKAGE_FLOORS[here]}) imports {other} "
+                             f"(floor {PACKAGE_FLOORS[there]})")
+    assert not wrong, wrong

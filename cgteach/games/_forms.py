@@ -71,29 +71,30 @@ _MAX_DIGITS = 19_729  # len(str(2**65_536))
 _ABOVE: dict = {}
 
 # ---------------------------------------------------------------------------
-# How the engine works (the why behind the code below).
+# How the engine works (the why behind the code of this package; each part
+# lives on its floor: _forms, _order, _text).
 #
 # * Every Game is a canonical form, and equal canonical forms are one object
 #   (hash-consing in _intern).  So equality is identity, caches can be keyed
 #   on small integer ids, and every option of a Game is canonical too.
 # * What game()/parse() hand back may instead be a _Written: a light object
 #   pointing to that interned core (x._core) plus the options as written,
-#   for simplification_steps().  Every entry point unwraps (_coerce), so the
-#   engine below only ever sees cores; a core's _core is itself.
-# * Canonical form (_canonical): drop dominated options, bypass reversible
+#   for simplification_steps().  Every entry point unwraps (_text._coerce),
+#   so the engine only ever sees cores; a core's _core is itself.
+# * Canonical form (_order._canonical): drop dominated options, bypass reversible
 #   ones, repeat until neither applies (Conway; Lessons in Play, ch. 4).
 #   Results are memoised on the sets of options.
-# * Order (_le): Conway's recursive definition, memoised on id pairs, with
+# * Order (_order._le): Conway's recursive definition, memoised on id pairs, with
 #   shortcuts that are theorems: two numbers compare as fractions; G <= H
 #   needs both stops of G at most those of H, and LS(G) < RS(H) gives G < H;
 #   against a number x a game that is not a number compares through one side
 #   of its options only (number translation); against nimbers, a whole row
 #   *0, *1, ... is filled at once (_nim_row).
-# * Sums (_add): numbers and nimbers add as fractions and by nim-addition;
+# * Sums (_order._add): numbers and nimbers add as fractions and by nim-addition;
 #   x + G = {G^L + x | G^R + x} (number translation); otherwise the usual
 #   options, where options from the same summand never dominate each other
 #   (_cross_maximal), so only cross pairs are compared.
-# * Names (_name): numbers and nimbers directly; x + n·↑ + *k through the
+# * Names (_text._name): numbers and nimbers directly; x + n·↑ + *k through the
 #   stops and a small table; {x | -x} as ±x; else braces around the names of
 #   the options.
 # * The brute-force twin lives in tests/test_games.py: it plays the raw game
