@@ -262,8 +262,6 @@ class Clobber(Pictured, PartizanPosition):
         The regions are valued one by one; a region of more than
         :data:`MAX_STONES` stones is refused at once with a ``ValueError``.
         """
-        from cgteach.games import _deep, total
-
         grid = self._grid()
         masks = []
         for comp in _components(frozenset(grid)):
@@ -278,6 +276,8 @@ class Clobber(Pictured, PartizanPosition):
                 )
             masks.append(_normal([p for p in comp if grid[p] == _LEFT],
                                  [p for p in comp if grid[p] == _RIGHT]))
+        from cgteach.games import _deep, total  # after the size check: a refusal is at once
+
         return _deep(total)([_deep(_region_value)(xs, os) for xs, os in masks])
 
     def atomic_weight(self):
