@@ -33,7 +33,7 @@ come from one run)::
                      with reading the texts: cgteach 0.67 s, pycgt 0.51 s (0.8x: cgteach's
                      parse() is the slower part), cgt-py 0.06 s; all 1,000 agree with cgt-py
     atomic weights, 1,000 all-small games: cgteach 0.053 s (no peer has them)
-    refusal of a 5x5 Clobber board: under 0.1 s, naming the size and the limit
+    refusal of a 5x5 Clobber board: 0.2 ms, naming the size and the limit
 
 Run:  .venv/bin/python benchmarks/bench_allsmall.py        (several minutes)
       .venv/bin/python benchmarks/bench_allsmall.py cram   (one part: clobber, cram,
