@@ -18,6 +18,23 @@ engine profits from a table filled by an earlier one), with fixed seeds:
    cgteach's time is shown.
 5. A board too big to value: the time to the refusal.
 
+Measured on 2026-11-27 on the shared 2-core machine (about seven other jobs
+running, so every time here is slower than on an idle machine; the ratios
+come from one run)::
+
+    Clobber 3x4      cgteach   0.85 s   pycgt   11.45 s   13.4x faster
+    Clobber 4x4      cgteach  47.4 s    pycgt  > 600 s    > 13x (pycgt did not finish in
+                     25 min in an earlier run either; cgteach took 24 s on a quieter machine)
+    Cram 4x5 (*2)    value() 3.27 s, grundy() 4.84 s   pycgt  62.6 s   19x / 13x
+    Cram 5x5 (0)     value() 37.0 s, grundy() 38.1 s   pycgt 221.3 s   6.0x / 5.8x
+                     (7 s on a quieter machine)
+    reduced, 1,000 distinct games born by day 3
+                     cgteach 0.037 s   pycgt 0.06 s (1.6x)   cgt-py 0.018 s (2x ahead of us);
+                     with reading the texts: cgteach 0.67 s, pycgt 0.51 s (0.8x: cgteach's
+                     parse() is the slower part), cgt-py 0.06 s; all 1,000 agree with cgt-py
+    atomic weights, 1,000 all-small games: cgteach 0.053 s (no peer has them)
+    refusal of a 5x5 Clobber board: 0.2 ms, naming the size and the limit
+
 Run:  .venv/bin/python benchmarks/bench_allsmall.py        (several minutes)
       .venv/bin/python benchmarks/bench_allsmall.py cram   (one part: clobber, cram,
       reduced, weights or refusal)

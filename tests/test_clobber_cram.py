@@ -314,3 +314,24 @@ def test_cram_position_class(tmp_path):
         Cram.rectangle(6, 6).grundy()
     assert c._repr_png_()[:4] == b"\x89PNG"
     assert Cram(["##"]).value() == ZERO and Cram(["##"]).grundy() == 0
+
+
+def test_winning_and_best_moves_against_the_plain_search():
+    # A move wins for the mover when the plain search says the position after
+    # it is a win for the mover moving second.
+    def wins_second(rows, left):
+        o = clobber.value_by_search(rows).outcome()
+        return o in (("L", "P") if left else ("R", "P"))
+
+    for rows in _random_boards(43, "xo.", 60, cells=9):
+        c = Clobber(rows)
+        for player, left in (("L", True), ("R", False)):
+            expected = [mv for mv in c.moves(player) if wins_second(list(c.play(mv).rows), left)]
+            assert c.winning_moves(player) == expected, rows
+            best = c.best_move(player)
+            if expected:
+                assert best in expected
+            elif c.moves(player):
+                assert best in c.moves(player)
+            else:
+                assert best is None

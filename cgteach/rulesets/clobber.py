@@ -25,7 +25,8 @@ mirrors; both players move in every direction, so these keep the value).
 Swapping the colours swaps the players, so that image is the negative.
 
 Offers :class:`Clobber` (``.left_moves()``, ``.right_moves()``,
-``.play(move)``, ``.left_options()``, ``.right_options()``,
+``.winning_moves(p)``, ``.best_move(p)``, ``.play(move)``, ``.left_options()``,
+``.right_options()``,
 ``.regions()``, ``.value()``, ``.atomic_weight()``, ``.outcome()``, save and
 load, a drawing) and :func:`value_by_search`, the plain memoised search
 kept as the brute-force twin.
@@ -262,8 +263,6 @@ class Clobber(Pictured, PartizanPosition):
         The regions are valued one by one; a region of more than
         :data:`MAX_STONES` stones is refused at once with a ``ValueError``.
         """
-        from cgteach.games import _deep, total
-
         grid = self._grid()
         masks = []
         for comp in _components(frozenset(grid)):
@@ -278,6 +277,8 @@ class Clobber(Pictured, PartizanPosition):
                 )
             masks.append(_normal([p for p in comp if grid[p] == _LEFT],
                                  [p for p in comp if grid[p] == _RIGHT]))
+        from cgteach.games import _deep, total  # after the size check: a refusal is at once
+
         return _deep(total)([_deep(_region_value)(xs, os) for xs, os in masks])
 
     def atomic_weight(self):
@@ -289,6 +290,33 @@ class Clobber(Pictured, PartizanPosition):
         from cgteach.games.cold import atomic_weight
 
         return atomic_weight(self.value())
+
+    def winning_moves(self, player) -> list:
+        """The moves of ``player`` after which that player wins (the other moving next).
+
+        >>> Clobber("xxo").winning_moves("L"), Clobber("xxo").winning_moves("R")
+        ([((0, 1), (0, 2))], [])
+        """
+        me = _player(player)
+        good = ("L", "P") if me == _LEFT else ("R", "P")
+        return [mv for mv in self.moves(player) if self._after(mv).value().outcome() in good]
+
+    def best_move(self, player):
+        """A move for ``player``: a winning one if there is one, else the move that leaves
+        the best atomic weight for the mover (the most ↑ for Left, the most ↓ for Right),
+        compared by the mean of the weight.  ``None`` when ``player`` cannot move.
+
+        >>> Clobber("xoxo").best_move("L"), Clobber("x.o").best_move("L")
+        (((0, 0), (0, 1)), None)
+        """
+        moves = self.moves(player)
+        if not moves:
+            return None
+        wins = self.winning_moves(player)
+        if wins:
+            return wins[0]
+        sign = 1 if _player(player) == _LEFT else -1
+        return max(moves, key=lambda mv: sign * self._after(mv).atomic_weight().mean())
 
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
