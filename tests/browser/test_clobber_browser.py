@@ -31,6 +31,8 @@ CELLS = [
     # 9, 10: lecture mode, the biggest board the widgets take, and a game
     "ClobberEditor(Clobber(['x.x.o.o.', '.x.x.o.o'] * 4), lecture=True)",
     "ClobberGame(Clobber.rectangle(3, 4), lecture=True, seed=0)",
+    # 11: lecture mode, twelve regions
+    "ClobberEditor(Clobber(['xo.xo.xo', '........'] * 4), lecture=True)",
 ]
 
 
@@ -230,7 +232,8 @@ def test_a_whole_game_from_the_keyboard(book):
 
 def test_both_widgets_fit_the_projector_in_lecture_mode(book, artifacts):
     book.projector()
-    for cell, selector in ((9, "[data-testid=cb-editor]"), (10, "[data-testid=cb-game]")):
+    for cell, selector in ((9, "[data-testid=cb-editor]"), (10, "[data-testid=cb-game]"),
+                           (11, "[data-testid=cb-editor]")):
         root = book.cell(cell).locator(selector)
         root.scroll_into_view_if_needed()
         book.wait_until("([el]) => el.classList.contains('cg-lecture')", root)
@@ -244,3 +247,7 @@ def test_both_widgets_fit_the_projector_in_lecture_mode(book, artifacts):
             "el => parseFloat(getComputedStyle(el).fontSize)"
             " * el.ownerSVGElement.getScreenCTM().a")
         assert px >= MIN_PX
+    # twelve regions: four listed, the rest counted
+    more = book.cell(11).locator("[data-testid=cb-regions-more]")
+    assert more.text_content() == "… and 8 more"
+    assert book.cell(11).locator("[data-testid^=cb-region-]").count() == 4

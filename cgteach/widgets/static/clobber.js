@@ -5,6 +5,9 @@
 // Colour is never the only signal: Left's stones are blue DISCS marked "x",
 // Right's are red SQUARES marked "o" (as cgteach.draw.clobber draws them).
 
+//: Regions listed in lecture mode (the rest are counted).
+const REGIONS_ON_SLIDE = 4;
+
 const STONE_WORDS = { ".": "empty", x: "x, Left's blue round stone", o: "o, Right's red square stone" };
 
 // What the keys do (the board's aria-label and the line under the board).
@@ -194,10 +197,16 @@ function render({ model, el }) {
     if (regions.length > 1) {
       const head = htmlEl("tr", {}, regionTable);
       for (const h of ["region", "stones", "value", "atomic wt."]) htmlEl("th", {}, head, h);
-      regions.forEach((rg, i) => {
+      // on a projector the table keeps to a few rows, so the widget still fits the screen
+      const shown = model.get("lecture") ? REGIONS_ON_SLIDE : regions.length;
+      regions.slice(0, shown).forEach((rg, i) => {
         const tr = htmlEl("tr", { "data-testid": `cb-region-${i}` }, regionTable);
         for (const v of [rg.rows.join(" / "), String(rg.stones), rg.value, rg.atomic_weight]) htmlEl("td", {}, tr, v);
       });
+      if (regions.length > shown) {
+        const tr = htmlEl("tr", { "data-testid": "cb-regions-more" }, regionTable);
+        htmlEl("td", { colspan: "4" }, tr, `… and ${regions.length - shown} more`);
+      }
     }
     announceState();
   }
