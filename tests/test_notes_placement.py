@@ -61,7 +61,8 @@ def _shown(cell) -> bool:
 
 def before_notes(path) -> list[int]:
     cells = nbformat.read(path, as_version=4).cells
-    return [i for i, c in enumerate(cells) if _is_notes(c) and BEFORE.search(c.source)]
+    return [i for i, c in enumerate(cells)
+            if _is_notes(c) and BEFORE.search(re.sub(r"\s+", " ", c.source))]
 
 
 def placement_problems(path) -> list[str]:
