@@ -14,8 +14,9 @@ shows it.  The rule, checked from the notebook structure alone:
 3. A next (sub)slide with something on it follows: the thing the room was
    asked about (a cell's output, a picture or a table).
 
-Lessons 00 and 01 belong to another pass; they are listed so that the rule
-covers them as soon as their notes are worded this way.
+Lessons 00 and 01 belong to another pass and are not checked here yet: three
+of their notes (00 cell 10, 01 cells 5 and 13) still use the old wordings.
+Widen ``LESSONS`` once they are reworded.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def _shown(cell) -> bool:
 
 def before_notes(path) -> list[int]:
     cells = nbformat.read(path, as_version=4).cells
-    return [i for i, c in enumerate(cells) if _is_notes(c) and BEFORE.search(c.source)]
+    return [i for i, c in enumerate(cells)
+            if _is_notes(c) and BEFORE.search(re.sub(r"\s+", " ", c.source))]
 
 
 def placement_problems(path) -> list[str]:
