@@ -78,7 +78,7 @@ def all_small_games(day: int) -> tuple:
         raise TypeError(f"day must be a whole number, got {_show(day)}")
     if not 0 <= day <= 3:
         raise ValueError(f"day must be 0, 1, 2 or 3 (day 4 has far too many all-small games "
-                         f"to list), got {day}")
+                         f"to list), got {_show(day)}")
     return _all_small(day)
 
 
@@ -105,7 +105,7 @@ def random_all_small(rng=None, day: int = 3):
     if isinstance(day, bool) or not isinstance(day, int):
         raise TypeError(f"day must be a whole number, got {_show(day)}")
     if day not in (3, 4):
-        raise ValueError(f"day must be 3 or 4, got {day}")
+        raise ValueError(f"day must be 3 or 4, got {_show(day)}")
     rng = _rng(rng)
     pool = list(_all_small(2)) if day == 3 else [random_all_small(rng, 3) for _ in range(6)]
     return game(rng.sample(pool, rng.randint(1, 3)), rng.sample(pool, rng.randint(1, 3)))
@@ -134,7 +134,7 @@ def clobber_boards(squares: int) -> tuple:
         raise TypeError(f"squares must be a whole number, got {_show(squares)}")
     if not 1 <= squares <= MAX_BOARD_SQUARES:
         raise ValueError(f"squares must be 1 to {MAX_BOARD_SQUARES} (3 ** squares boards of each "
-                         f"shape), got {squares}")
+                         f"shape), got {_show(squares)}")
     return _boards(squares)
 
 
