@@ -340,7 +340,7 @@ def test_mean_of_a_sum_is_the_sum_of_the_means_and_temperature_at_most_the_large
 @pytest.mark.parametrize(
     "t, exc, words",
     [
-        (-1, ValueError, "t >= 0"),
+        (Fraction(-3, 2), ValueError, "t >= -1"),
         (Fraction(1, 3), ValueError, "dyadic"),
         (0.1, TypeError, "floats are not accepted"),
         (float("nan"), ValueError, "dyadic"),
@@ -383,3 +383,41 @@ def test_the_picture_is_drawn_with_values_increasing_to_the_left():
     assert ax.get_title() == "{3|-1}: mean 1, temperature 2"
     plt.close("all")
     assert th._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------------------
+# Below 0 (Siegel's convention, the strip every picture draws): the walls are
+# the stops of the cooled game there too, so a student can check that part of
+# a thermograph with ``cool`` (issue #38).
+
+_BELOW = [Fraction(-1), Fraction(-3, 4), Fraction(-1, 2), Fraction(-1, 4), Fraction(-1, 8)]
+
+
+def _stops_match_walls(g):
+    th = thermograph(g)
+    for t in _BELOW:
+        c = cool(g, t)
+        assert (c.left_stop(), c.right_stop()) == (th.left_wall(t), th.right_wall(t)), (g, t)
+
+
+def test_cooling_below_zero_reads_the_walls_on_every_game_born_by_day_2():
+    for g in _D2:
+        _stops_match_walls(g)
+    for x in (Fraction(1, 2), Fraction(-3, 4), Fraction(5, 8), 3, -2):
+        _stops_match_walls(number(x))
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(seeds)
+def test_cooling_below_zero_reads_the_walls_on_random_games(seed):
+    rng = random.Random(seed)
+    _stops_match_walls(_day4(rng) if seed % 2 else _day3(rng) + _day3(rng))
+
+
+def test_cooling_below_zero_known_values():
+    # an integer stays; 1/2 = {0|1} opens below its temperature -1/2; a switch is heated
+    assert cool(3, -1) == 3 and cool(parse("1/2"), Fraction(-1, 4)) == parse("1/2")
+    assert cool(parse("1/2"), -1) == parse("{1|0}")
+    assert cool(parse("1/2"), Fraction(-1, 2)) == parse("1/2*")
+    assert cool(parse("{3|-1}"), -1) == parse("{4|-2}")
+    assert cool(parse("*"), Fraction(-1, 2)) == parse("{1/2|-1/2}")

@@ -493,7 +493,7 @@ class Game:
         return _ABOVE["temperature"](self)
 
     def cool(self, t) -> Game:
-        """The game cooled by the dyadic number ``t >= 0`` (every move taxed by ``t``).
+        """The game cooled by the dyadic number ``t >= -1`` (every move taxed by ``t``).
 
         >>> from cgteach.games import game
         >>> game([3], [-1]).cool(1), game([3], [-1]).cool(2), game([3], [-1]).cool(3)

@@ -12,7 +12,13 @@ Play*, chapter 6; the numbers agree with CGSuite):
     ``G`` cooled by ``t`` (written ``G_t``) taxes every move by ``t``:
     ``G_t = {G^L_t - t | G^R_t + t}``, except that once some ``G_t'`` with
     ``t' < t`` is infinitely close to a number ``x``, ``G_t`` *is* ``x``.
-    A number is never changed by cooling (``t >= 0``).
+    A number is never changed by cooling by ``t >= 0``.  Below ``0``
+    (Siegel's convention, the strip ``-1 <= t < 0`` that every thermograph
+    here draws) cooling *heats* each move by ``-t``: an integer stays as it
+    is, but a number such as ``1/2 = {0 | 1}`` opens up again below its
+    temperature ``-1/2`` (``1/2`` cooled by ``-1`` is ``{1 | 0}``).  So
+    ``cool`` accepts ``t >= -1``, and the walls of the picture are the stops
+    of ``G_t`` there too.
 **walls**
     The *left wall* ``LW(t)`` is the left stop of ``G_t``, the *right wall*
     ``RW(t)`` its right stop.  Both are piecewise linear in ``t`` with slopes
@@ -429,15 +435,19 @@ def _coerce(g, fn: str):
 
 
 def _temp_arg(t, allow_negative=False) -> Fraction:
-    """Read a temperature: an int, a dyadic Fraction, a text such as '1/2' or a number game."""
+    """Read a temperature: an int, a dyadic Fraction, a text such as '1/2' or a number game.
+
+    Cooling takes ``t >= -1`` (below ``-1`` the convention defines nothing);
+    the walls (``allow_negative``) take any ``t``.
+    """
     try:
         q = _as_number(t)
     except TypeError as exc:
         raise TypeError(f"a temperature must be a dyadic number: {exc}") from None
     except ValueError as exc:
         raise ValueError(f"a temperature must be a dyadic number: {exc}") from None
-    if not allow_negative and q < 0:
-        raise ValueError(f"cooling needs a temperature t >= 0, got {_show(q)}")
+    if not allow_negative and q < -1:
+        raise ValueError(f"cooling needs a temperature t >= -1, got {_show(q)}")
     return q
 
 
@@ -573,13 +583,18 @@ def mean(g) -> Fraction:
 
 
 def cool(g, t):
-    """``g`` cooled by the dyadic number ``t >= 0`` (Conway's definition), canonical.
+    """``g`` cooled by the dyadic number ``t >= -1`` (Conway's definition), canonical.
+
+    Below ``0`` (Siegel's convention) each move is heated by ``-t`` instead,
+    integers excepted: the strip under ``t = 0`` of every thermograph.
 
     >>> from cgteach.games import parse
     >>> cool(parse("{3|-1}"), 1), cool(parse("{3|-1}"), 2), cool(parse("{3|-1}"), "1/2")
     (parse('{2|0}'), parse('1*'), parse('{5/2|-1/2}'))
     >>> cool(parse("↑"), 1), cool(parse("1/2"), 1)
     (parse('0'), parse('1/2'))
+    >>> cool(parse("{3|-1}"), -1), cool(parse("1/2"), -1), cool(parse("1/2"), "-1/4")
+    (parse('{4|-2}'), parse('{1|0}'), parse('1/2'))
     """
     g = _game_arg(g, "cool")
     t = _temp_arg(t)
@@ -588,7 +603,10 @@ def cool(g, t):
 
 @lru_cache(maxsize=200_000)
 def _cool(g, t: Fraction):
-    if g._num is not None:
+    # A number is frozen for t >= 0 (its temperature is negative); below 0
+    # only an integer is (Siegel: G_t = G for an integer G), and any other
+    # number follows the recursion below its own temperature -1/2^j.
+    if g._num is not None and (t >= 0 or g._num.denominator == 1):
         return g
     tau, m = _tau_mean(g)
     if t > tau:
