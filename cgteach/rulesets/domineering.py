@@ -84,6 +84,9 @@ class Domineering(Pictured, PartizanPosition):
     def __setattr__(self, name, value):
         raise AttributeError("Domineering positions are immutable: a move returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Domineering positions are immutable: a move returns a new one")
+
     @classmethod
     def rectangle(cls, m: int, n: int) -> Domineering:
         """The empty board of ``m`` rows and ``n`` columns.
@@ -157,17 +160,23 @@ class Domineering(Pictured, PartizanPosition):
         ]
 
     def play_left(self, cell) -> Domineering:
-        """The position after Left places a vertical domino with top cell ``cell``."""
-        if tuple(cell) not in set(self.left_moves()):
-            raise ValueError(f"Left cannot place a vertical domino with top cell {cell!r} here")
-        r, c = cell
+        """The position after Left places a vertical domino with top cell ``cell``.
+
+        ``cell`` is a pair ``(row, column)`` of whole numbers counted from 0.
+        """
+        r, c = _cell(cell)
+        if (r, c) not in set(self.left_moves()):
+            raise ValueError(f"Left cannot place a vertical domino with top cell {(r, c)} here")
         return self._place([(r, c), (r + 1, c)])
 
     def play_right(self, cell) -> Domineering:
-        """The position after Right places a horizontal domino with left cell ``cell``."""
-        if tuple(cell) not in set(self.right_moves()):
-            raise ValueError(f"Right cannot place a horizontal domino with left cell {cell!r} here")
-        r, c = cell
+        """The position after Right places a horizontal domino with left cell ``cell``.
+
+        ``cell`` is a pair ``(row, column)`` of whole numbers counted from 0.
+        """
+        r, c = _cell(cell)
+        if (r, c) not in set(self.right_moves()):
+            raise ValueError(f"Right cannot place a horizontal domino with left cell {(r, c)} here")
         return self._place([(r, c), (r, c + 1)])
 
     def left_options(self) -> list:
@@ -232,6 +241,21 @@ class Domineering(Pictured, PartizanPosition):
         free = len(self.free_cells())
         return (f"Domineering board of {count(m, 'row')} by {count(n, 'column')}: "
                 f"{count(free, 'free cell')}, {m * n - free} filled.")
+
+
+def _cell(cell) -> tuple:
+    """``cell`` as a pair of ints ``(row, column)``; a clear TypeError otherwise.
+
+    >>> _cell(b"\\x00\\x00")
+    Traceback (most recent call last):
+    ...
+    TypeError: a cell is a pair (row, column) of whole numbers, such as (0, 1), got b'\\x00\\x00'
+    """
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2 or any(
+            isinstance(x, bool) or not isinstance(x, int) for x in cell):
+        raise TypeError(
+            f"a cell is a pair (row, column) of whole numbers, such as (0, 1), got {_show(cell)}")
+    return (cell[0], cell[1])
 
 
 def _read_rows(rows) -> tuple:

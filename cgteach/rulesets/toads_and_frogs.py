@@ -83,6 +83,9 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
     def __setattr__(self, name, value):
         raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
+
     @property
     def row(self) -> str:
         """The row as a string."""
@@ -113,13 +116,15 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         return _frog_moves(self._row)
 
     def play_left(self, square: int) -> ToadsAndFrogs:
-        """The row after Left moves the toad on ``square``."""
+        """The row after Left moves the toad on ``square`` (a whole number, from 0)."""
+        _square(square)
         if square not in self.left_moves():
             raise ValueError(f"there is no toad that can move on square {square!r}")
         return ToadsAndFrogs(_move_toad(self._row, square))
 
     def play_right(self, square: int) -> ToadsAndFrogs:
-        """The row after Right moves the frog on ``square``."""
+        """The row after Right moves the frog on ``square`` (a whole number, from 0)."""
+        _square(square)
         if square not in self.right_moves():
             raise ValueError(f"there is no frog that can move on square {square!r}")
         return ToadsAndFrogs(_move_frog(self._row, square))
@@ -179,6 +184,13 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         row = self._row
         return (f"Toads and Frogs row {row}: {count(row.count('T'), 'toad')}, "
                 f"{count(row.count('F'), 'frog')}, {count(row.count('_'), 'empty square')}.")
+
+
+def _square(square) -> int:
+    """``square`` if it is a whole number (not a bool); a clear TypeError otherwise."""
+    if isinstance(square, bool) or not isinstance(square, int):
+        raise TypeError(f"a square is a whole number counted from 0, got {_show(square)}")
+    return square
 
 
 def _read_row(row) -> str:
