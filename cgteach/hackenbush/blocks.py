@@ -94,6 +94,20 @@ MAX_DENSE_BLOCK_CIRCUITS = 11
 MAX_MIXED_BLOCK_EDGES = 16
 MAX_MIXED_BLOCK_CIRCUITS = 6
 
+#: Long overlapping circuits carrying large hanging pieces (issue 39): a
+#: blue-red block of more than :data:`MAX_HUNG_CIRCUITS` independent circuits
+#: with more than :data:`MAX_HUNG_EDGES` edges hanging on it (everything that
+#: stands on the block's nodes above the ground) is refused from its shape,
+#: before any search.  Their chains' estimate (:func:`_block_work`) is small,
+#: but every number hanging on the circuits multiplies what a search meets:
+#: measured (process time, 2-core machine, issue 39) on the random chords of
+#: benchmarks/bench_tangled.py, every such block of the 60-edge, 6-chord
+#: family (18-22 edges, 5-6 circuits, 24-38 edges hanging) searched 3-6 s and
+#: was then refused by the budgets below, while every block that was valued
+#: had at most 4 circuits or at most 14 edges hanging.
+MAX_HUNG_CIRCUITS = 4
+MAX_HUNG_EDGES = 20
+
 class TooTangled(ValueError):
     """A drawing whose circuits are too tangled to search in reasonable time."""
 
@@ -1042,6 +1056,29 @@ def _block_work(block):
     return work
 
 
+class _Hung:
+    """Counts the edges standing on a block's nodes (the block's own included)."""
+
+    def __init__(self, edges):
+        self.edges = edges
+        self.adj = defaultdict(list)
+        for i, (a, b, _) in enumerate(edges):
+            self.adj[a].append((b, i))
+            self.adj[b].append((a, i))
+
+    def count(self, nodes, foot) -> int:
+        """Edges reached from ``nodes`` without passing through ``foot`` (linear)."""
+        seen, stack, found = set(nodes), list(nodes), set()
+        while stack:
+            v = stack.pop()
+            for w, i in self.adj[v]:
+                found.add(i)
+                if w != foot and w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        return len(found)
+
+
 def _check_size(edges, what: str, mixed: bool = False):
     """Refuse at once a drawing with a block too big to search (``TooTangled``).
 
@@ -1053,10 +1090,24 @@ def _check_size(edges, what: str, mixed: bool = False):
         (MAX_MIXED_BLOCK_EDGES, MAX_MIXED_BLOCK_CIRCUITS) if mixed
         else (MAX_BLOCK_EDGES, MAX_BLOCK_CIRCUITS)
     )
-    for kind, block, order, _ in _plan(tuple(edges)):
+    hung = None
+    for kind, block, order, foot in _plan(tuple(edges)):
         if kind != 2:
             continue
         circuits = len(block) - len(order)
+        if not mixed and circuits > MAX_HUNG_CIRCUITS and all(c for _, _, c in block):
+            if hung is None:
+                hung = _Hung(edges)
+            hanging = hung.count(order, foot) - len(block)
+            if hanging > MAX_HUNG_EDGES:
+                raise TooTangled(
+                    f"this drawing is too tangled to {what}: it has a block of {len(block)} "
+                    f"edges with {circuits} independent circuits and {hanging} edges hanging "
+                    f"on it (a block is a part in which every two edges lie on a common "
+                    f"circuit); blocks of more than {MAX_HUNG_CIRCUITS} circuits are searched "
+                    f"with at most {MAX_HUNG_EDGES} edges hanging on them — remove a few "
+                    "edges that close circuits, or some of what hangs on them"
+                )
         if (not mixed and len(block) <= MAX_DENSE_BLOCK_EDGES
                 and circuits <= MAX_DENSE_BLOCK_CIRCUITS and all(c for _, _, c in block)):
             pass  # a small dense blue-red block: the bitmask engine copes
