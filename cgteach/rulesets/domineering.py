@@ -45,9 +45,17 @@ from cgteach.rulesets._partizan import PartizanPosition
 __all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 
 #: Largest region (free cells joined up) :meth:`Domineering.value` searches;
-#: a bigger one is refused at once.  An empty 5x5 board (25 cells) takes about
-#: 10 s on a 2-core machine, and every cell more multiplies the work.
-MAX_CELLS = 25
+#: a bigger one is refused at once, saying its size and this limit.
+#:
+#: Measured (issue 39) in processor time, each board in a fresh process (an
+#: empty table), on the 2-core machine while it was heavily loaded: the
+#: slowest shapes of each size among the near-square boards of 4 to 7 columns
+#: with a part row (benchmarks/bench_limits.py) took 1.0 s at 20 cells, 2.3 s
+#: at 21, **3.6 s at 22** (``['.....'] * 4 + ['#..##']``) and 8.1 s at 23
+#: (``['....'] * 5 + ['...#']``); the issue's 25-cell board took 17.7 s.  Each
+#: cell more multiplies the time by about 2.2, so 22 is the largest size whose
+#: slowest board is valued within about 5 s.
+MAX_CELLS = 22
 #: Longest side of a board (rows or columns) accepted at all.
 MAX_SIDE = 64
 
@@ -212,8 +220,8 @@ class Domineering(Pictured, PartizanPosition):
                 raise ValueError(
                     f"this board has a region of {len(comp)} free cells; Domineering values "
                     f"are searched for regions of at most {MAX_CELLS} cells "
-                    "(cgteach.rulesets.domineering.MAX_CELLS): an empty 5x5 board takes "
-                    "about 10 s, and each cell more multiplies the time"
+                    f"(cgteach.rulesets.domineering.MAX_CELLS): the slowest region of "
+                    f"{MAX_CELLS} cells takes about 4 s, and each cell more doubles the time"
                 )
         return _deep(total)([_deep(_region_value)(_normal(comp)) for comp in regions])
 

@@ -47,8 +47,19 @@ __all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARE
 
 #: Longest row accepted at all.
 MAX_SQUARES = 200
-#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches.
-MAX_SEARCH_SQUARES = 24
+#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches; a longer
+#: one is refused at once, saying its length and this limit.
+#:
+#: Measured (issue 39) in processor time, each row in a fresh process (an
+#: empty table), on the 2-core machine while it was heavily loaded: the
+#: slowest rows are the blocks ``T…T_…_F…F`` with about a third of each
+#: (every one of them was timed from 10 to 13 squares; random rows of 13
+#: squares took at most 0.2 s): 0.09 s at 10 squares, 0.3 s at 11, 0.8 s at
+#: 12, **2.4 s at 13** (``TTTTT____FFFF``) and 5.6 s at 14 (``TTTTT_____FFFF``);
+#: the issue's ``TTTTT______FFFFF`` (16) took 33 s.  Each square more
+#: multiplies the time by about 2.5, so 13 is the longest segment whose
+#: slowest row is valued within about 5 s.
+MAX_SEARCH_SQUARES = 13
 
 _TOAD, _FROG, _EMPTY = "T", "F", "_"
 _PIECES = str.maketrans("", "", "TF_")  # deletes every legal character
@@ -155,9 +166,12 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         segs = _segments(self._row)
         for s in segs:
             if len(s) > MAX_SEARCH_SQUARES:
+                shown = s if len(s) <= 40 else s[:37] + "..."
                 raise ValueError(
-                    f"a segment of {len(s)} squares ({s!r}) is too long to search: at most "
-                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES)"
+                    f"a segment of {len(s)} squares ({shown!r}) is too long to search: at most "
+                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES; "
+                    f"the slowest segment of {MAX_SEARCH_SQUARES} squares takes about 2.5 s, "
+                    "and each square more multiplies the time by about 2.5)"
                 )
         return _sum_of_segments(segs)
 
