@@ -142,7 +142,8 @@ def _side(left) -> bool:
     """``left`` as a bool: ``True`` (Left moves) or ``False`` (Right moves), nothing else."""
     if not isinstance(left, bool):
         raise TypeError(
-            f"left must be True (Left, blue, moves) or False (Right, red, moves), got {_show(left)}")
+            "left must be True (Left, blue, moves) or False (Right, red, moves), "
+            f"got {_show(left)}")
     return left
 
 

@@ -119,10 +119,10 @@ def _layout_problem(nb) -> str:
                 if not isinstance(out.get(key, {}), dict):
                     return f"{where}, output {j}: its {key!r} must be a JSON object"
             for mime, value in out.get("data", {}).items():
-                if mime.startswith("text/") or mime == "image/png":
-                    if not (isinstance(value, str) or isinstance(value, list)
-                            and all(isinstance(v, str) for v in value)):
-                        return f"{where}, output {j}: its {mime!r} must be text"
+                text = isinstance(value, str) or (isinstance(value, list)
+                                                   and all(isinstance(v, str) for v in value))
+                if (mime.startswith("text/") or mime == "image/png") and not text:
+                    return f"{where}, output {j}: its {mime!r} must be text"
     return ""
 
 
