@@ -96,17 +96,22 @@ MAX_MIXED_BLOCK_CIRCUITS = 6
 
 #: Long overlapping circuits carrying large hanging pieces (issue 39): a
 #: blue-red block of more than :data:`MAX_HUNG_CIRCUITS` independent circuits
-#: with more than :data:`MAX_HUNG_EDGES` edges hanging on it (everything that
-#: stands on the block's nodes above the ground) is refused from its shape,
-#: before any search.  Their chains' estimate (:func:`_block_work`) is small,
-#: but every number hanging on the circuits multiplies what a search meets:
-#: measured (process time, 2-core machine, issue 39) on the random chords of
-#: benchmarks/bench_tangled.py, every such block of the 60-edge, 6-chord
-#: family (18-22 edges, 5-6 circuits, 24-38 edges hanging) searched 3-6 s and
-#: was then refused by the budgets below, while every block that was valued
-#: had at most 4 circuits or at most 14 edges hanging.
-MAX_HUNG_CIRCUITS = 4
-MAX_HUNG_EDGES = 20
+#: is refused from its shape, before any search, when its chains' estimate
+#: (:func:`_block_work`) times one more than the number of edges hanging on it
+#: (everything standing on the block's nodes above its foot) is above
+#: :data:`MAX_HUNG_WORK`.  The chains' estimate alone is small for them, but
+#: every number hanging on the circuits multiplies what a search meets.
+#: Measured (processor time, 2-core machine, issue 39) on the random chords
+#: of benchmarks/bench_tangled.py: the 11 blocks of the 60-edge, 6-chord
+#: family (seeds 0-39) that passed the other limits, searched 2.8-11.7 s and
+#: were then refused by the budgets below all had 4-6 circuits and estimates
+#: times one more than the hanging edges of 181 000 to 1 340 000; every block of 4 or more
+#: circuits that was valued (60 edges and 6 chords, 40 edges and 4 chords)
+#: stayed under 30 000 (the slowest, 15 edges, 4 circuits, 25 edges hanging:
+#: 27 000, valued in 3.8 s).  Blocks of 3 circuits were all valued (the
+#: largest product 243 000, in 0.5 s), so they are left to the budgets.
+MAX_HUNG_CIRCUITS = 3
+MAX_HUNG_WORK = 100_000
 
 class TooTangled(ValueError):
     """A drawing whose circuits are too tangled to search in reasonable time."""
@@ -1099,14 +1104,15 @@ def _check_size(edges, what: str, mixed: bool = False):
             if hung is None:
                 hung = _Hung(edges)
             hanging = hung.count(order, foot) - len(block)
-            if hanging > MAX_HUNG_EDGES:
+            work = _block_work(block) * (hanging + 1)
+            if work > MAX_HUNG_WORK:
                 raise TooTangled(
                     f"this drawing is too tangled to {what}: it has a block of {len(block)} "
                     f"edges with {circuits} independent circuits and {hanging} edges hanging "
-                    f"on it (a block is a part in which every two edges lie on a common "
-                    f"circuit); blocks of more than {MAX_HUNG_CIRCUITS} circuits are searched "
-                    f"with at most {MAX_HUNG_EDGES} edges hanging on them — remove a few "
-                    "edges that close circuits, or some of what hangs on them"
+                    f"on it, which a search would meet in about {work:,} ways (a block is a "
+                    f"part in which every two edges lie on a common circuit); blocks of more "
+                    f"than {MAX_HUNG_CIRCUITS} circuits are searched up to {MAX_HUNG_WORK:,} "
+                    "— remove a few edges that close circuits, or some of what hangs on them"
                 )
         if (not mixed and len(block) <= MAX_DENSE_BLOCK_EDGES
                 and circuits <= MAX_DENSE_BLOCK_CIRCUITS and all(c for _, _, c in block)):

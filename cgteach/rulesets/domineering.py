@@ -56,6 +56,9 @@ __all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 #: cell more multiplies the time by about 2.2, so 22 is the largest size whose
 #: slowest board is valued within about 5 s.
 MAX_CELLS = 22
+#: The most positions :func:`value_by_search` (the brute-force twin) visits
+#: before it stops with a ``ValueError`` (counted, not timed).
+MAX_TWIN_POSITIONS = 50_000
 #: Longest side of a board (rows or columns) accepted at all.
 MAX_SIDE = 64
 
@@ -458,11 +461,21 @@ def value_by_search(rows):
     from cgteach.games import game
 
     board = Domineering(rows)
+    seen = [0]
 
     @cache
     def search(free: frozenset):
+        seen[0] += 1
+        if seen[0] > MAX_TWIN_POSITIONS:
+            raise ValueError(
+                f"value_by_search is the plain brute-force twin and stops after "
+                f"{MAX_TWIN_POSITIONS} positions (MAX_TWIN_POSITIONS); this board of "
+                f"{len(board.free_cells())} free cells leads to more: use Domineering(rows).value()"
+            )
         lefts = [search(free - {(r, c), (r + 1, c)}) for r, c in free if (r + 1, c) in free]
         rights = [search(free - {(r, c), (r, c + 1)}) for r, c in free if (r, c + 1) in free]
         return game(lefts, rights)._core
 
-    return search(frozenset(board.free_cells()))
+    from cgteach.games import _deep
+
+    return _deep(search)(frozenset(board.free_cells()))

@@ -61,6 +61,11 @@ MAX_SQUARES = 200
 #: slowest row is valued within about 5 s.
 MAX_SEARCH_SQUARES = 13
 
+#: The most rows :func:`value_by_search` (the brute-force twin) visits before it
+#: stops with a ``ValueError`` (counted, so the answer is the same on every machine;
+#: 50 000 rows take a few seconds).
+MAX_TWIN_POSITIONS = 50_000
+
 _TOAD, _FROG, _EMPTY = "T", "F", "_"
 _PIECES = str.maketrans("", "", "TF_")  # deletes every legal character
 
@@ -316,12 +321,20 @@ def value_by_search(row):
     (parse('*'), parse('-1*'))
     """
     row = _read_row(row)
+    seen = [0]
 
     @functools.cache
     def search(r: str):
+        seen[0] += 1
+        if seen[0] > MAX_TWIN_POSITIONS:
+            raise ValueError(
+                f"value_by_search is the plain brute-force twin and stops after "
+                f"{MAX_TWIN_POSITIONS} positions (MAX_TWIN_POSITIONS); this row of "
+                f"{len(row)} squares leads to more: use ToadsAndFrogs(row).value()"
+            )
         return game(
             [search(_move_toad(r, i)) for i in _toad_moves(r)],
             [search(_move_frog(r, i)) for i in _frog_moves(r)],
         )._core
 
-    return search(row)
+    return _deep(search)(row)

@@ -363,6 +363,7 @@ class DomineeringGame(GameBoard):
         if value == [] or getattr(self, "_board", None) is None:
             return check_list("hint_cell", value, 2)
         if not (isinstance(value, list) and len(value) == 2
+                and all(type(x) is int for x in value)
                 and tuple(value) in set(self._moves("student"))):
             raise WidgetValueError(f"hint_cell must be [] or [row, col] of a domino you may "
                                    f"place now, got {_short(value)}")
