@@ -710,3 +710,55 @@ def test_widgets_say_they_do_not_pickle():
     from cgteach.widgets import domineering
 
     assert "do not pickle" in domineering.__doc__ and "ipywidgets" in domineering.__doc__
+
+
+# -- blue-red drawings with long overlapping circuits: refused from the shape, or valued --
+
+def _chords(n, k, seed):
+    """A random tree of ``n - k`` blue-red edges plus ``k`` edges between random nodes
+    (the family of benchmarks/bench_tangled.py)."""
+    import random
+
+    from cgteach.hackenbush import Hackenbush
+
+    rng = random.Random(seed)
+    t = n - k
+    edges = [(rng.randrange(j), j, rng.choice(("blue", "red"))) for j in range(1, t + 1)]
+    for _ in range(k):
+        u, v = rng.sample(range(t + 1), 2)
+        edges.append((u, v, rng.choice(("blue", "red"))))
+    return Hackenbush(edges)
+
+
+@pytest.mark.parametrize("seed", [4, 12, 16, 20, 32, 39])
+def test_long_overlapping_circuits_are_refused_from_the_shape_at_once(seed):
+    from cgteach.hackenbush import bluered
+
+    h = _chords(60, 6, seed)  # each searched 3-12 s before it was refused (issue 39)
+    for call in (h.value, h.outcome, lambda: bluered.winning_moves(h, "blue")):
+        start = time.process_time()
+        text = refused(call)
+        assert time.process_time() - start < 1.0
+        assert "too tangled" in text and "hanging" in text
+
+
+@pytest.mark.parametrize("seed", [9, 34])
+def test_circuits_with_little_hanging_on_them_are_still_valued(seed):
+    from cgteach.hackenbush import bluered
+
+    h = _chords(60, 6, seed)
+    v = bluered.value(h)
+    assert isinstance(v, Fraction) and v.denominator & (v.denominator - 1) == 0  # dyadic
+    assert bluered.outcome(h) == ("L" if v > 0 else "R" if v < 0 else "P")
+
+
+@pytest.mark.parametrize("twin, position", [
+    (dom.value_by_search, ["....."] * 4),
+    (taf.value_by_search, "TTTTT______FFFFF"),
+])
+def test_the_brute_force_twins_stop_after_a_counted_budget(twin, position, monkeypatch):
+    # a small budget keeps the test fast; the budget itself is counted, not timed
+    monkeypatch.setattr(dom, "MAX_TWIN_POSITIONS", 2_000)
+    monkeypatch.setattr(taf, "MAX_TWIN_POSITIONS", 2_000)
+    text = refused(twin, position)
+    assert "MAX_TWIN_POSITIONS" in text and "2000" in text
