@@ -730,7 +730,7 @@ def _chords(n, k, seed):
     return Hackenbush(edges)
 
 
-@pytest.mark.parametrize("seed", [4, 12, 16, 20, 32, 39])
+@pytest.mark.parametrize("seed", [4, 12, 16, 20, 39])
 def test_long_overlapping_circuits_are_refused_from_the_shape_at_once(seed):
     from cgteach.hackenbush import bluered
 

@@ -96,22 +96,26 @@ MAX_MIXED_BLOCK_CIRCUITS = 6
 
 #: Long overlapping circuits carrying large hanging pieces (issue 39): a
 #: blue-red block of more than :data:`MAX_HUNG_CIRCUITS` independent circuits
-#: is refused from its shape, before any search, when its chains' estimate
-#: (:func:`_block_work`) times one more than the number of edges hanging on it
-#: (everything standing on the block's nodes above its foot) is above
-#: :data:`MAX_HUNG_WORK`.  The chains' estimate alone is small for them, but
-#: every number hanging on the circuits multiplies what a search meets.
+#: is refused from its shape, before any search, when the product over its
+#: nodes of one more than the number of edges hanging at each node (what
+#: stands on that node and on no other node of the block) is above
+#: :data:`MAX_HUNG_WAYS`.  The chains' estimate (:func:`_block_work`) is small
+#: for such blocks, but the numbers hanging at their nodes combine: a search
+#: meets about one position per combination of their heights.
+#:
 #: Measured (processor time, 2-core machine, issue 39) on the random chords
-#: of benchmarks/bench_tangled.py: the 11 blocks of the 60-edge, 6-chord
+#: of benchmarks/bench_tangled.py: of the 11 blocks of the 60-edge, 6-chord
 #: family (seeds 0-39) that passed the other limits, searched 2.8-11.7 s and
-#: were then refused by the budgets below all had 4-6 circuits and estimates
-#: times one more than the hanging edges of 181 000 to 1 340 000; every block of 4 or more
-#: circuits that was valued (60 edges and 6 chords, 40 edges and 4 chords)
-#: stayed under 30 000 (the slowest, 15 edges, 4 circuits, 25 edges hanging:
-#: 27 000, valued in 3.8 s).  Blocks of 3 circuits were all valued (the
-#: largest product 243 000, in 0.5 s), so they are left to the budgets.
+#: were then refused by the budgets below, 9 have products of 28 800 to
+#: 4 560 000 and are now refused at once; every block of 4 or more circuits
+#: that was valued (those seeds, and 40 edges with 4 chords, seeds 0-16) has
+#: a product of at most 25 920 (the largest: 15 edges, 4 circuits, 25 edges
+#: hanging, valued in 3.8 s).  Two blocks (products 960 and 12 960) still
+#: search 7-12 s before the budgets refuse them: the shape alone does not
+#: tell them from blocks that are valued in under a second (a product of
+#: 2 592 valued in 0.3 s), so they are left to the budgets.
 MAX_HUNG_CIRCUITS = 3
-MAX_HUNG_WORK = 100_000
+MAX_HUNG_WAYS = 28_000
 
 class TooTangled(ValueError):
     """A drawing whose circuits are too tangled to search in reasonable time."""
@@ -1062,26 +1066,32 @@ def _block_work(block):
 
 
 class _Hung:
-    """Counts the edges standing on a block's nodes (the block's own included)."""
+    """The edges hanging at each node of a block (standing on it and on no other)."""
 
     def __init__(self, edges):
-        self.edges = edges
         self.adj = defaultdict(list)
         for i, (a, b, _) in enumerate(edges):
             self.adj[a].append((b, i))
             self.adj[b].append((a, i))
 
-    def count(self, nodes, foot) -> int:
-        """Edges reached from ``nodes`` without passing through ``foot`` (linear)."""
-        seen, stack, found = set(nodes), list(nodes), set()
-        while stack:
-            v = stack.pop()
-            for w, i in self.adj[v]:
-                found.add(i)
-                if w != foot and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        return len(found)
+    def ways(self, order, foot) -> tuple[int, int]:
+        """(edges hanging on the block, product of one more than those at each node)."""
+        block = set(order) | {foot}
+        total, product = 0, 1
+        for v in order:
+            seen, stack, found = {v}, [v], set()
+            while stack:
+                x = stack.pop()
+                for w, i in self.adj[x]:
+                    if w in block and w != v:
+                        continue  # an edge of the block, or one joining two of its nodes
+                    found.add(i)
+                    if w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+            total += len(found)
+            product *= len(found) + 1
+        return total, product
 
 
 def _check_size(edges, what: str, mixed: bool = False):
@@ -1103,16 +1113,16 @@ def _check_size(edges, what: str, mixed: bool = False):
         if not mixed and circuits > MAX_HUNG_CIRCUITS and all(c for _, _, c in block):
             if hung is None:
                 hung = _Hung(edges)
-            hanging = hung.count(order, foot) - len(block)
-            work = _block_work(block) * (hanging + 1)
-            if work > MAX_HUNG_WORK:
+            hanging, ways = hung.ways(order, foot)
+            if ways > MAX_HUNG_WAYS:
                 raise TooTangled(
                     f"this drawing is too tangled to {what}: it has a block of {len(block)} "
                     f"edges with {circuits} independent circuits and {hanging} edges hanging "
-                    f"on it, which a search would meet in about {work:,} ways (a block is a "
-                    f"part in which every two edges lie on a common circuit); blocks of more "
-                    f"than {MAX_HUNG_CIRCUITS} circuits are searched up to {MAX_HUNG_WORK:,} "
-                    "— remove a few edges that close circuits, or some of what hangs on them"
+                    f"on its nodes, whose heights combine in about {ways:,} ways (a block is "
+                    f"a part in which every two edges lie on a common circuit); blocks of "
+                    f"more than {MAX_HUNG_CIRCUITS} circuits are searched up to "
+                    f"{MAX_HUNG_WAYS:,} — remove a few edges that close circuits, or some of "
+                    "what hangs on them"
                 )
         if (not mixed and len(block) <= MAX_DENSE_BLOCK_EDGES
                 and circuits <= MAX_DENSE_BLOCK_CIRCUITS and all(c for _, _, c in block)):
