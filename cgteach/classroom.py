@@ -119,9 +119,18 @@ def _path(value, name: str) -> Path:
     return Path(text)
 
 
+def _is_dir(path: Path, name: str) -> bool:
+    """``path.is_dir()``, or a ValueError naming ``name`` (a name too long, no permission)."""
+    try:
+        return path.is_dir()
+    except OSError as error:
+        raise ValueError(f"{name}={show(str(path), 200)}: cannot look at it "
+                         f"({error.strerror or error})") from None
+
+
 def _folder(dst: Path) -> None:
     """Make the folder ``dst`` (and its parents) if needed; a ValueError naming dst if not."""
-    if (dst.exists() or dst.is_symlink()) and not dst.is_dir():
+    if (_there(dst) or dst.is_symlink()) and not _is_dir(dst, "dst"):
         raise ValueError(f"dst={show(str(dst), 200)} exists and is not a folder: "
                          "give the folder of the working copy")
     try:
@@ -132,7 +141,11 @@ def _folder(dst: Path) -> None:
 
 
 def _there(path: Path) -> bool:
-    return path.exists() or path.is_symlink()  # a dangling link is someone's too
+    try:
+        return path.exists() or path.is_symlink()  # a dangling link is someone's too
+    except OSError as error:  # a name too long, a folder we may not look into
+        raise ValueError(f"cannot look at {show(str(path), 200)} "
+                         f"({error.strerror or error})") from None
 
 
 def _metadata_or_none() -> dict[str, dict] | None:
@@ -145,7 +158,7 @@ def _metadata_or_none() -> dict[str, dict] | None:
 def copy_lessons(src: str | Path, dst: str | Path) -> list[Path]:
     """Copy every file of ``src`` that ``dst`` lacks; return the new files in ``dst``."""
     src, dst = _path(src, "src"), _path(dst, "dst")
-    if not src.is_dir():
+    if not _is_dir(src, "src"):
         raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
     _folder(dst)
     try:
@@ -182,7 +195,7 @@ def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Pat
     src, dst = _path(src, "src"), _path(dst, "dst")
     if not isinstance(lesson, str):
         raise TypeError(f"lesson must be a text such as '02', not {type(lesson).__name__}")
-    if not src.is_dir():
+    if not _is_dir(src, "src"):
         raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
     found = []
     if re.fullmatch(r"[0-9]{2}(-[A-Za-z0-9_-]+)?", lesson):  # no glob, no "/", no ".."

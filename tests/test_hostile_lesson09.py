@@ -762,3 +762,16 @@ def test_the_brute_force_twins_stop_after_a_counted_budget(twin, position, monke
     monkeypatch.setattr(taf, "MAX_TWIN_POSITIONS", 2_000)
     text = refused(twin, position)
     assert "MAX_TWIN_POSITIONS" in text and "2000" in text
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "." * 5000, "a/" * 3000])
+def test_classroom_refuses_impossible_folder_names_in_its_own_words(name, tmp_path):
+    from cgteach import classroom
+
+    src = _tiny_lessons(tmp_path / "notebooks")
+    for call in (lambda: classroom.copy_lessons(name, tmp_path / "my"),
+                 lambda: classroom.copy_lessons(src, tmp_path / name),
+                 lambda: classroom.fresh_copy(name, tmp_path / "my", "00"),
+                 lambda: classroom.fresh_copy(src, tmp_path / name, "00")):
+        refused(call)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks"]
