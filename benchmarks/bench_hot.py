@@ -50,7 +50,9 @@ _DOMINEERING = {
     "cgteach": """
 import json, time
 import cgteach.games
+from cgteach.rulesets import domineering
 from cgteach.rulesets.domineering import Domineering
+domineering.MAX_CELLS = 25  # the engine's speed past the limit a lesson may use (issue 39)
 t = time.perf_counter(); v = Domineering.rectangle({m}, {n}).value(); dt = time.perf_counter() - t
 print(json.dumps([dt, str(v)]))
 """,

@@ -37,6 +37,15 @@ Rules for files (the same for every ``save`` and ``load`` in cgteach):
   device or a pipe is refused with a ``ValueError`` and left untouched.
   A symbolic link is followed: the file it points to is replaced and the
   link stays.  The replaced file keeps its permission bits.
+* **Permission.**  A file you could not write yourself is never replaced,
+  though a rename over it might succeed (a rename needs only the right to
+  write in the folder): a read-only file (no write bit, such as 0444, even
+  for root), any file ``os.access`` says you may not write, and a file of
+  another user (in a shared folder such as ``/tmp``: replacing it would
+  take it from its owner).  This is checked before anything is written.
+* **Round trip.**  Whatever :func:`dumps` writes, :func:`loads` reads: an
+  integer longer than :data:`MAX_INT_DIGITS` digits or a number that is not
+  finite is refused when saving, not only when loading.
 """
 
 from __future__ import annotations
@@ -58,9 +67,10 @@ VERSION = 1
 #: a few hundred thousand edges).  Larger files are refused before reading.
 MAX_FILE_BYTES = 8 * 2**20
 
-#: The longest integer (in decimal digits) a position file may hold.  Node
-#: numbers and coordinates are small; a 5,000-digit number is damage.
-MAX_INT_DIGITS = 100
+#: The longest integer (in decimal digits) a position file may hold, read or
+#: written.  Node numbers and coordinates are small; a 5,000-digit number is
+#: damage (and Python's ``int`` refuses to read one from text).
+MAX_INT_DIGITS = 1000
 
 #: Top-level keys a file may carry besides the three above (editors add
 #: ``layout``); anything else is refused, since it means a different tool
@@ -88,7 +98,40 @@ def dumps(kind: str, payload: dict, **extra) -> str:
     }
     """
     doc = {"format": f"cgteach.{kind}", "version": VERSION, "position": payload, **extra}
+    _check_writable_numbers(doc, 0)
     return _layout(doc, "")
+
+
+def _check_writable_numbers(value, depth: int) -> None:
+    """Refuse, before writing, the numbers :func:`loads` would refuse to read back."""
+    if depth > 64:
+        raise ValueError("cannot save this position: it is nested more than 64 levels deep")
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, int):
+        # bit_length first: str() of a huge int is itself slow (and refused past 4300 digits)
+        bits = value.bit_length()  # 10**d has about 3.32 d bits
+        if bits > 3.33 * MAX_INT_DIGITS or (
+                bits > 3.32 * MAX_INT_DIGITS and len(str(abs(value))) > MAX_INT_DIGITS):
+            raise ValueError(
+                f"cannot save this position: it holds an integer of more than "
+                f"{MAX_INT_DIGITS} digits, and a position file holds numbers of at most "
+                f"{MAX_INT_DIGITS} digits (cgteach._io.MAX_INT_DIGITS); rename the node"
+            )
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(
+                f"cannot save this position: it holds the number {value!r}; a position "
+                "file holds finite numbers only"
+            )
+        return
+    if isinstance(value, dict):
+        for item in value.values():
+            _check_writable_numbers(item, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check_writable_numbers(item, depth + 1)
 
 
 def _layout(value, indent: str) -> str:
@@ -295,12 +338,42 @@ def _is_replaceable(path: str) -> bool:
     return isinstance(fmt, str) and fmt.startswith("cgteach.")
 
 
-def write_text(path, text: str, what: str = "position file") -> None:
+def _check_may_replace(target: str, info, what: str, shown: str) -> None:
+    """Refuse to replace a file the user could not write (see the module notes).
+
+    Replacing goes through a rename, which needs only the right to write in
+    the folder: the file's own permission is checked here, before anything.
+    """
+    if not info.st_mode & 0o222:
+        raise ValueError(
+            f"cannot write {what} {shown}: that file is read-only (mode "
+            f"{stat.S_IMODE(info.st_mode):04o}); cgteach does not replace a write-protected "
+            "file: make it writable (chmod u+w) or choose another name"
+        )
+    kwargs = {"effective_ids": True} if os.access in os.supports_effective_ids else {}
+    if not os.access(target, os.W_OK, **kwargs):
+        raise ValueError(
+            f"cannot write {what} {shown}: you have no permission to change that file; "
+            "choose another name"
+        )
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        # a rename would put a file of yours in its place: the owner would lose it
+        raise ValueError(
+            f"cannot write {what} {shown}: that file belongs to another user (uid "
+            f"{info.st_uid}); cgteach does not replace other people's files: choose "
+            "another name"
+        )
+
+
+def write_text(path, text: str, what: str = "position file", *,
+               only_cgteach: bool = True) -> None:
     """Write ``text`` to ``path`` atomically (temporary file, then rename).
 
-    An existing target is replaced only if it is a regular file that is
-    empty or a cgteach position file; anything else raises ``ValueError``
-    and is left exactly as it was (see the module notes).
+    An existing target is replaced only if it is a regular file you may
+    write and (with ``only_cgteach``, the default) is empty or a cgteach
+    position file; anything else raises ``ValueError`` and is left exactly
+    as it was (see the module notes).  A symbolic link stays a link: the
+    file it points to is replaced, keeping its permission bits.
 
     >>> write_text(1, "{}")
     Traceback (most recent call last):
@@ -333,7 +406,8 @@ def write_text(path, text: str, what: str = "position file") -> None:
                 f"cannot write {what} {shown}: it is {_kind_of(info.st_mode)}; "
                 "give the name of a new file or of a cgteach position file to replace"
             )
-        if not _is_replaceable(target):
+        _check_may_replace(target, info, what, shown)
+        if only_cgteach and not _is_replaceable(target):
             raise ValueError(
                 f"cannot write {what} {shown}: a file of that name exists and is not a "
                 "cgteach position file; choose another name (cgteach never overwrites "

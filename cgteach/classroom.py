@@ -19,7 +19,11 @@ everything else is copied as it is.
 
 Nothing is ever overwritten or deleted unless this module made it: a copy is
 opened for exclusive creation, and a half-written copy (a full disk) is
-removed again.  A destination that is not a folder, or cannot be made,
+removed again.  A lesson that is not a notebook (``[]``, no ``cells``, JSON
+nested too deeply) is not copied: the others are, then a ``ValueError``
+names each damaged file and says what is wrong with it.  A failed
+``--fresh`` says where the old copy is only when it was moved (and puts it
+back when it can).  A destination that is not a folder, or cannot be made,
 raises a :class:`ValueError` naming ``dst``; the command prints one line
 (``python -m cgteach.classroom: …``) and exits with status 2.
 
@@ -71,11 +75,11 @@ def _copy(src: Path, dst: Path, metadata: dict[str, dict] | None) -> None:
         with open(src, "rb") as f:
             data = f.read()
     else:
-        import nbformat
-
-        nb = nbformat.read(src, as_version=4)
+        nb = _read_lesson(src)
         if nb.metadata.get("kernelspec", {}).get("name") == metadata["kernelspec"]["name"]:
             nb.metadata.update(json.loads(json.dumps(metadata)))
+        import nbformat
+
         text = nbformat.writes(nb)  # as the Jupyter server writes it
         data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
     with open(dst, "xb") as out:  # "x": refuse to replace anything, even a racing file
@@ -85,6 +89,24 @@ def _copy(src: Path, dst: Path, metadata: dict[str, dict] | None) -> None:
             out.close()
             dst.unlink(missing_ok=True)
             raise
+
+
+class BadLesson(ValueError):
+    """A lesson file that is not a notebook (its name and what is wrong are in the message)."""
+
+
+def _read_lesson(src: Path):
+    """The notebook ``src``; a :class:`BadLesson` naming the file and what is wrong."""
+    from cgteach.present._safe import read_notebook
+
+    try:
+        nb = read_notebook(src)
+    except ValueError as error:
+        raise BadLesson(str(error)) from None
+    if not isinstance(nb.get("metadata"), dict) or not isinstance(
+            nb.metadata.get("kernelspec", {}), dict):
+        raise BadLesson(f"{str(src)!r} is not a valid notebook: its metadata is malformed")
+    return nb
 
 
 def _path(value, name: str) -> Path:
@@ -97,9 +119,18 @@ def _path(value, name: str) -> Path:
     return Path(text)
 
 
+def _is_dir(path: Path, name: str) -> bool:
+    """``path.is_dir()``, or a ValueError naming ``name`` (a name too long, no permission)."""
+    try:
+        return path.is_dir()
+    except OSError as error:
+        raise ValueError(f"{name}={show(str(path), 200)}: cannot look at it "
+                         f"({error.strerror or error})") from None
+
+
 def _folder(dst: Path) -> None:
     """Make the folder ``dst`` (and its parents) if needed; a ValueError naming dst if not."""
-    if (dst.exists() or dst.is_symlink()) and not dst.is_dir():
+    if (_there(dst) or dst.is_symlink()) and not _is_dir(dst, "dst"):
         raise ValueError(f"dst={show(str(dst), 200)} exists and is not a folder: "
                          "give the folder of the working copy")
     try:
@@ -110,7 +141,11 @@ def _folder(dst: Path) -> None:
 
 
 def _there(path: Path) -> bool:
-    return path.exists() or path.is_symlink()  # a dangling link is someone's too
+    try:
+        return path.exists() or path.is_symlink()  # a dangling link is someone's too
+    except OSError as error:  # a name too long, a folder we may not look into
+        raise ValueError(f"cannot look at {show(str(path), 200)} "
+                         f"({error.strerror or error})") from None
 
 
 def _metadata_or_none() -> dict[str, dict] | None:
@@ -123,7 +158,7 @@ def _metadata_or_none() -> dict[str, dict] | None:
 def copy_lessons(src: str | Path, dst: str | Path) -> list[Path]:
     """Copy every file of ``src`` that ``dst`` lacks; return the new files in ``dst``."""
     src, dst = _path(src, "src"), _path(dst, "dst")
-    if not src.is_dir():
+    if not _is_dir(src, "src"):
         raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
     _folder(dst)
     try:
@@ -133,13 +168,23 @@ def copy_lessons(src: str | Path, dst: str | Path) -> list[Path]:
         raise ValueError(f"src={show(str(src), 200)}: cannot list it "
                          f"({error.strerror or error})") from None
     metadata = _metadata_or_none() if any(f.suffix == ".ipynb" for f in missing) else None
+    copied, bad = [], []
     for f in missing:
         try:
             _copy(f, dst / f.name, metadata)
+        except BadLesson as error:  # copy the others, then say which ones are damaged
+            bad.append(str(error))
+            continue
         except OSError as error:
             raise ValueError(f"dst={show(str(dst), 200)}: cannot copy {f.name} there "
                              f"({error.strerror or error})") from None
-    return [dst / f.name for f in missing]
+        copied.append(dst / f.name)
+    if bad:
+        done = f"copied {len(copied)} other file(s); " if copied else ""
+        raise ValueError(f"{done}not copied, as {'it is' if len(bad) == 1 else 'they are'} "
+                         f"not a notebook: " + "; ".join(bad[:5])
+                         + (f"; and {len(bad) - 5} more" if len(bad) > 5 else ""))
+    return copied
 
 
 def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Path | None]:
@@ -150,7 +195,7 @@ def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Pat
     src, dst = _path(src, "src"), _path(dst, "dst")
     if not isinstance(lesson, str):
         raise TypeError(f"lesson must be a text such as '02', not {type(lesson).__name__}")
-    if not src.is_dir():
+    if not _is_dir(src, "src"):
         raise ValueError(f"src must be a folder of lessons, got {show(str(src), 200)}")
     found = []
     if re.fullmatch(r"[0-9]{2}(-[A-Za-z0-9_-]+)?", lesson):  # no glob, no "/", no ".."
@@ -160,7 +205,8 @@ def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Pat
         raise ValueError(f"lesson must name one lesson of {src} ({names}), got {show(lesson)}")
     name = found[0].name
     _folder(dst)
-    old = None
+    _read_lesson(found[0])  # a damaged lesson: refused before the old copy is moved
+    old = moved = None
     try:
         if _there(dst / name):
             if (dst / name).is_symlink() or not (dst / name).is_file():
@@ -173,9 +219,20 @@ def fresh_copy(src: str | Path, dst: str | Path, lesson: str) -> tuple[Path, Pat
                                  "wait a second and run this again")
             old.parent.mkdir(exist_ok=True)
             (dst / name).rename(old)
+            moved = old
         _copy(found[0], dst / name, _metadata_or_none())
     except OSError as error:
-        kept = f" (your old copy is {old})" if old is not None else ""
+        kept = ""
+        if moved is None:
+            kept = f" (your copy {name} was not touched)" if old is not None else ""
+        elif not _there(dst / name):
+            try:  # put the old copy back where it was
+                moved.rename(dst / name)
+                kept = f" (your copy {name} is back in place, unchanged)"
+            except OSError:
+                kept = f" (your old copy is now {moved})"
+        else:
+            kept = f" (your old copy is now {moved})"
         raise ValueError(f"dst={show(str(dst), 200)}: cannot put a fresh {name} there "
                          f"({error.strerror or error}){kept}") from None
     return dst / name, old

@@ -372,6 +372,9 @@ class Hackendot(Pictured):
     def __setattr__(self, name, value):
         raise AttributeError("Hackendot positions are immutable; delete() returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Hackendot positions are immutable; delete() returns a new one")
+
     def __reduce__(self):
         return (Hackendot, (list(self._parents),))
 

@@ -138,6 +138,28 @@ def _value(part):
     return value()
 
 
+def _side(left) -> bool:
+    """``left`` as a bool: ``True`` (Left moves) or ``False`` (Right moves), nothing else."""
+    if not isinstance(left, bool):
+        raise TypeError(
+            "left must be True (Left, blue, moves) or False (Right, red, moves), "
+            f"got {_show(left)}")
+    return left
+
+
+def _options(part, left: bool) -> list:
+    """The mover's options in ``part``: a game's own options, or a position's moves."""
+    from cgteach.games import Game
+
+    if isinstance(part, Game):
+        return list(part.left if left else part.right)
+    method = getattr(part, "left_options" if left else "right_options", None)
+    if not callable(method):
+        raise TypeError(f"expected a game or a position with .left_options() and "
+                        f".right_options(), got {_show(part)}")
+    return method()
+
+
 def hottest(parts) -> list:
     """The indices of the hottest components (largest temperature) of a sum.
 
@@ -162,6 +184,8 @@ def hottest_moves(parts, left: bool = True) -> list:
 
     Within a component the moves are listed best first: the option whose
     value is best for the mover (by mean, then by stop), ties in board order.
+    ``parts`` are games or positions (a game's options are its own);
+    ``left`` is ``True`` (Left moves) or ``False`` (Right moves), nothing else.
 
     >>> from cgteach.rulesets.domineering import Domineering
     >>> [i for i, _ in hottest_moves([Domineering([".."]), Domineering(["..", ".."])])]
@@ -169,11 +193,12 @@ def hottest_moves(parts, left: bool = True) -> list:
     """
     from cgteach.games.temperature import mean
 
+    left = _side(left)
     parts = _parts(parts)
     out = []
     sign = 1 if left else -1
     for i in hottest(parts):
-        opts = parts[i].left_options() if left else parts[i].right_options()
+        opts = _options(parts[i], left)
 
         def key(o):
             v = _value(o)
@@ -188,7 +213,12 @@ def best_move(parts, left: bool = True):
     """A winning ``(component, option)`` for the player to move, or ``None`` if none wins.
 
     Decided from the package's values (a move wins when the sum left behind
-    is won by the mover moving second).
+    is won by the mover moving second).  ``parts`` and ``left`` as for
+    :func:`hottest_moves`.
+
+    >>> from cgteach.games import parse
+    >>> best_move([parse("{3|-1}"), parse("{1|0}")])
+    (0, parse('3'))
 
     >>> from cgteach.rulesets.domineering import Domineering
     >>> best_move([Domineering(["."])]) is None
@@ -198,11 +228,12 @@ def best_move(parts, left: bool = True):
     """
     from cgteach.games import total
 
+    left = _side(left)
     parts = _parts(parts)
     values = [_value(p) for p in parts]
     for i, p in enumerate(parts):
         rest = total(values[:i] + values[i + 1:])
-        for o in (p.left_options() if left else p.right_options()):
+        for o in _options(p, left):
             after = (rest + _value(o)).outcome()
             if after in (("L", "P") if left else ("R", "P")):
                 return i, o

@@ -128,6 +128,9 @@ class Nimber:
     def __setattr__(self, name, value):
         raise AttributeError("Nimber values are immutable")
 
+    def __delattr__(self, name):
+        raise AttributeError("Nimber values are immutable")
+
     @property
     def n(self) -> int:
         """The heap size ``n`` of ``*n``."""

@@ -726,6 +726,11 @@ class Exercise:
     wrong: tuple = field(default_factory=tuple)
     function: str | None = None
 
+    def __reduce__(self):
+        # pickled (and deep-copied) by its id: its checker is a function registered under
+        # a shared name, which pickle cannot find by name; the registry can
+        return (get, (self.exercise_id,))
+
     def check(self, answer, *, time_limit: float = TIME_LIMIT) -> Verdict:
         """Check ``answer``; whatever it does, return a :class:`Verdict`.
 

@@ -94,6 +94,29 @@ MAX_DENSE_BLOCK_CIRCUITS = 11
 MAX_MIXED_BLOCK_EDGES = 16
 MAX_MIXED_BLOCK_CIRCUITS = 6
 
+#: Long overlapping circuits carrying large hanging pieces (issue 39): a
+#: blue-red block of more than :data:`MAX_HUNG_CIRCUITS` independent circuits
+#: is refused from its shape, before any search, when the product over its
+#: nodes of one more than the number of edges hanging at each node (what
+#: stands on that node and on no other node of the block) is above
+#: :data:`MAX_HUNG_WAYS`.  The chains' estimate (:func:`_block_work`) is small
+#: for such blocks, but the numbers hanging at their nodes combine: a search
+#: meets about one position per combination of their heights.
+#:
+#: Measured (processor time, 2-core machine, issue 39) on the random chords
+#: of benchmarks/bench_tangled.py: of the 11 blocks of the 60-edge, 6-chord
+#: family (seeds 0-39) that passed the other limits, searched 2.8-11.7 s and
+#: were then refused by the budgets below, 9 have products of 28 800 to
+#: 4 560 000 and are now refused at once; every block of 4 or more circuits
+#: that was valued (those seeds, and 40 edges with 4 chords, seeds 0-16) has
+#: a product of at most 25 920 (the largest: 15 edges, 4 circuits, 25 edges
+#: hanging, valued in 3.8 s).  Two blocks (products 960 and 12 960) still
+#: search 7-12 s before the budgets refuse them: the shape alone does not
+#: tell them from blocks that are valued in under a second (a product of
+#: 2 592 valued in 0.3 s), so they are left to the budgets.
+MAX_HUNG_CIRCUITS = 3
+MAX_HUNG_WAYS = 28_000
+
 class TooTangled(ValueError):
     """A drawing whose circuits are too tangled to search in reasonable time."""
 
@@ -1042,6 +1065,35 @@ def _block_work(block):
     return work
 
 
+class _Hung:
+    """The edges hanging at each node of a block (standing on it and on no other)."""
+
+    def __init__(self, edges):
+        self.adj = defaultdict(list)
+        for i, (a, b, _) in enumerate(edges):
+            self.adj[a].append((b, i))
+            self.adj[b].append((a, i))
+
+    def ways(self, order, foot) -> tuple[int, int]:
+        """(edges hanging on the block, product of one more than those at each node)."""
+        block = set(order) | {foot}
+        total, product = 0, 1
+        for v in order:
+            seen, stack, found = {v}, [v], set()
+            while stack:
+                x = stack.pop()
+                for w, i in self.adj[x]:
+                    if w in block and w != v:
+                        continue  # an edge of the block, or one joining two of its nodes
+                    found.add(i)
+                    if w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+            total += len(found)
+            product *= len(found) + 1
+        return total, product
+
+
 def _check_size(edges, what: str, mixed: bool = False):
     """Refuse at once a drawing with a block too big to search (``TooTangled``).
 
@@ -1053,10 +1105,25 @@ def _check_size(edges, what: str, mixed: bool = False):
         (MAX_MIXED_BLOCK_EDGES, MAX_MIXED_BLOCK_CIRCUITS) if mixed
         else (MAX_BLOCK_EDGES, MAX_BLOCK_CIRCUITS)
     )
-    for kind, block, order, _ in _plan(tuple(edges)):
+    hung = None
+    for kind, block, order, foot in _plan(tuple(edges)):
         if kind != 2:
             continue
         circuits = len(block) - len(order)
+        if not mixed and circuits > MAX_HUNG_CIRCUITS and all(c for _, _, c in block):
+            if hung is None:
+                hung = _Hung(edges)
+            hanging, ways = hung.ways(order, foot)
+            if ways > MAX_HUNG_WAYS:
+                raise TooTangled(
+                    f"this drawing is too tangled to {what}: it has a block of {len(block)} "
+                    f"edges with {circuits} independent circuits and {hanging} edges hanging "
+                    f"on its nodes, whose heights combine in about {ways:,} ways (a block is "
+                    f"a part in which every two edges lie on a common circuit); blocks of "
+                    f"more than {MAX_HUNG_CIRCUITS} circuits are searched up to "
+                    f"{MAX_HUNG_WAYS:,} — remove a few edges that close circuits, or some of "
+                    "what hangs on them"
+                )
         if (not mixed and len(block) <= MAX_DENSE_BLOCK_EDGES
                 and circuits <= MAX_DENSE_BLOCK_CIRCUITS and all(c for _, _, c in block)):
             pass  # a small dense blue-red block: the bitmask engine copes

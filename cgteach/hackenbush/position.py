@@ -304,7 +304,12 @@ class Hackenbush(Pictured):
         position name the player to move, ``"blue"`` or ``"red"``: the
         answer is every cut that player can make after which they win.
         """
-        if self.is_green() and player is None:
+        if self.is_green():
+            # Both players have the same cuts in green Hackenbush, and a cut wins for
+            # whoever makes it exactly when it leaves a P-position: the green engine's
+            # answer, however the drawing was built (a 70,000-edge stalk included).
+            if player is not None:
+                _player_sign(player)  # a misspelt player is refused all the same
             return _ANALYSES["green.winning_moves"](self)
         if player is None:
             raise ValueError(

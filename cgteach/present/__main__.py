@@ -20,6 +20,11 @@ def main(argv=None) -> int:
     return _cli.run(lambda: _main(argv), "python -m cgteach.present")
 
 
+def _out(given, default: str) -> str:
+    """``--out`` as given (an empty one is refused by the writer, never read as the default)."""
+    return default if given is None else given
+
+
 def _main(argv) -> int:
     from cgteach._cli import is_output_error, say_on_stderr
 
@@ -34,15 +39,15 @@ def _main(argv) -> int:
         if args.what == "slides":
             from cgteach.present.slides import export_slides
 
-            export_slides(args.notebooks, args.out or "build/slides")
+            export_slides(args.notebooks, _out(args.out, "build/slides"))
         elif args.what == "site":
             from cgteach.present.site import build_site
 
-            build_site(args.notebooks, args.out or "build/site")
+            build_site(args.notebooks, _out(args.out, "build/site"))
         elif args.what == "handouts":
             from cgteach.present.handouts import write_handouts
 
-            write_handouts(args.notebooks, args.out or "build/handouts")
+            write_handouts(args.notebooks, _out(args.out, "build/handouts"))
         else:
             from cgteach.present.live import install_settings
 

@@ -71,14 +71,99 @@ def _still(data: dict, alt: str = "the widget", stored: str = "") -> dict:
                          f'<p class="cg-widget-note">{WIDGET_NOTE}</p></div>'}
 
 
-def prepare_notebook(nb):
-    """A copy of the notebook ``nb`` ready for export: widgets as still pictures, no reprs."""
-    if not (hasattr(nb, "metadata") and hasattr(nb, "cells")):
-        from cgteach._validate import show
+def _layout_problem(nb) -> str:
+    """What is wrong with the layout of the notebook ``nb`` ('' if nothing the exports use).
 
-        raise TypeError("prepare_notebook() needs a notebook read by nbformat.read(...), "
-                        f"got {show(nb)} of type {type(nb).__name__}")
-    nb = copy.deepcopy(nb)
+    Checks only what :func:`prepare_notebook` and :func:`shape_for` read: a
+    ``metadata`` object, a list of ``cells``, each an object with a text
+    ``cell_type`` and ``source``, object ``metadata``, a list of ``tags``, and
+    for a code cell a list of ``outputs``, each an object whose ``data`` and
+    ``metadata`` are objects.
+    """
+    def kind(x):
+        return type(x).__name__
+
+    if not isinstance(nb.get("metadata", {}), dict):
+        return f"its 'metadata' must be a JSON object, not {kind(nb['metadata'])}"
+    cells = nb.get("cells")
+    if not isinstance(cells, list):
+        return ("it has no 'cells' list" if cells is None
+                else f"its 'cells' must be a list, not {kind(cells)}")
+    for i, cell in enumerate(cells):
+        where = f"cell {i}"
+        if not isinstance(cell, dict):
+            return f"{where} must be a JSON object, not {kind(cell)}"
+        if not isinstance(cell.get("cell_type"), str):
+            return f"{where} has no text 'cell_type'"
+        source = cell.get("source")
+        if not (isinstance(source, str) or isinstance(source, list)
+                and all(isinstance(line, str) for line in source)):
+            return f"{where} has no text 'source'"
+        meta = cell.get("metadata", {})
+        if not isinstance(meta, dict):
+            return f"{where}: its 'metadata' must be a JSON object, not {kind(meta)}"
+        if not isinstance(meta.get("tags", []), list):
+            return f"{where}: its 'tags' must be a list, not {kind(meta['tags'])}"
+        for key in ("slideshow", "jupyter"):
+            if not isinstance(meta.get(key, {}), dict):
+                return f"{where}: its metadata {key!r} must be a JSON object"
+        if cell["cell_type"] != "code":
+            continue
+        outputs = cell.get("outputs", [])
+        if not isinstance(outputs, list):
+            return f"{where}: its 'outputs' must be a list, not {kind(outputs)}"
+        for j, out in enumerate(outputs):
+            if not isinstance(out, dict):
+                return f"{where}, output {j} must be a JSON object, not {kind(out)}"
+            for key in ("data", "metadata"):
+                if not isinstance(out.get(key, {}), dict):
+                    return f"{where}, output {j}: its {key!r} must be a JSON object"
+            for mime, value in out.get("data", {}).items():
+                text = isinstance(value, str) or (isinstance(value, list)
+                                                   and all(isinstance(v, str) for v in value))
+                if (mime.startswith("text/") or mime == "image/png") and not text:
+                    return f"{where}, output {j}: its {mime!r} must be text"
+    return ""
+
+
+def _checked_copy(nb):
+    """A deep copy of the notebook ``nb`` (a path is read, naming its file), checked."""
+    import os
+
+    import nbformat
+
+    from cgteach._validate import show
+
+    if isinstance(nb, (str, os.PathLike)):
+        from cgteach.present._safe import read_notebook
+
+        nb = read_notebook(nb)  # a bad file: ValueError naming it
+    if not (hasattr(nb, "metadata") and hasattr(nb, "cells") and isinstance(nb, dict)):
+        raise TypeError("prepare_notebook() needs a notebook read by nbformat.read(...) "
+                        f"or a notebook's path, got {show(nb)} of type {type(nb).__name__}")
+    try:
+        problem = _layout_problem(nb)
+        if not problem:
+            nb = nbformat.from_dict(copy.deepcopy(dict(nb)))
+    except RecursionError:
+        problem = "it is nested far too deeply for a notebook"
+    if problem:
+        raise ValueError(f"not a notebook the exports can read: {problem}")
+    for cell in nb.cells:  # lines stored as a list become one text, as nbformat.read does
+        if isinstance(cell.source, list):
+            cell.source = "".join(cell.source)
+    return nb
+
+
+def prepare_notebook(nb):
+    """A copy of the notebook ``nb`` ready for export: widgets as still pictures, no reprs.
+
+    ``nb`` is a notebook (``nbformat.read(...)``) or the path of one.  A
+    notebook whose layout is not one (no ``cells``, a cell that is not an
+    object, outputs that are not a list, nesting too deep) is a ``ValueError``
+    saying which cell and what is wrong; a bad file is one naming the file.
+    """
+    nb = _checked_copy(nb)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type != "code":

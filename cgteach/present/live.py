@@ -25,7 +25,11 @@ overrides.json``) with :data:`LAB_SETTINGS`, which also switch off JupyterLab's
 news pop-up.  ``make lab`` and ``make lecture`` run it as
 ``python -m cgteach.present settings``.  Nothing is written outside the prefix,
 nothing that cgteach did not make is replaced, and the overrides file is only
-ever rewritten as valid JSON (no ``NaN``).
+ever rewritten as valid JSON (no ``NaN``), by cgteach's one guarded writer
+(:func:`cgteach._io.write_text`): an ``overrides.json`` that is a symbolic
+link stays a link (the file it points to is rewritten), the file keeps its
+permission bits, and one the user could not write is refused before anything
+is installed.
 
 >>> sorted(LAB_SETTINGS)
 ['@jupyterlab/apputils-extension:notification', 'jupyterlab-slideshow:plugin']
@@ -150,17 +154,15 @@ def _read(path: Path) -> dict:
 
 
 def _write_json(path: Path, data: dict) -> None:
+    """Write the overrides through cgteach's one guarded writer (:func:`cgteach._io.write_text`):
+    atomically, a symbolic link kept (the file it points to is replaced), the
+    file's permission bits kept, a file the user could not write refused."""
+    from cgteach import _io
+
     _check(data, path.name)
     text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".overrides-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    _io.write_text(path, text, "overrides file", only_cgteach=False)
 
 
 def _install_extension(target: Path) -> None:
@@ -202,6 +204,11 @@ def install_settings(prefix=None) -> Path:
     for plugin, values in LAB_SETTINGS.items():
         data.setdefault(plugin, {}).update(values)
     _check(data, path.name)
+    if path.exists():   # refuse a file the user could not write before installing anything
+        from cgteach import _io
+
+        _io._check_may_replace(os.path.realpath(path), path.stat(), "overrides file",
+                               show(str(path), 200))
     try:
         _install_extension(extension_path(root))
         _write_json(path, data)

@@ -10,6 +10,8 @@ the stored outputs (execution is off: nothing is run).  The theme is
 (one file, SVG output, no fonts) is copied into the site, so no page asks the
 network for anything.  The site is built in a fresh folder and moved into
 place only when Sphinx succeeded (see :mod:`cgteach.present._safe`).
+Everything the build writes goes inside ``out`` or in a private temporary
+folder that is removed afterwards (Sphinx and myst-nb run in that folder).
 Jupyter Book 2 was not used: it downloads its theme when it builds.
 """
 
@@ -151,11 +153,17 @@ def build_site(notebooks="notebooks", out="build/site", src=None, quiet=False) -
         sources = Path(work) / "src"
         sources.mkdir()
         _write_sources(lessons, sources, nbformat)
+        # Sphinx builds inside the private folder, never straight into ``site``:
+        # myst-nb writes a ``jupyter_execute/`` folder *beside* its output folder,
+        # which would be the user's folder holding --out.  The pages are copied
+        # into ``site`` afterwards; the temporary folder goes with everything else.
+        html = Path(work) / "html"
         command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", "1",
-                   "-d", str(Path(work) / "doctrees"), str(sources), str(site)]
+                   "-d", str(Path(work) / "doctrees"), str(sources), str(html)]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"sphinx-build failed:\n{done.stderr[-4000:]}")
+        shutil.copytree(html, site, dirs_exist_ok=True)
         for stale in (".buildinfo", ".doctrees"):
             target = site / stale
             if target.is_dir():

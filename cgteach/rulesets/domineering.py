@@ -45,9 +45,20 @@ from cgteach.rulesets._partizan import PartizanPosition
 __all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 
 #: Largest region (free cells joined up) :meth:`Domineering.value` searches;
-#: a bigger one is refused at once.  An empty 5x5 board (25 cells) takes about
-#: 10 s on a 2-core machine, and every cell more multiplies the work.
-MAX_CELLS = 25
+#: a bigger one is refused at once, saying its size and this limit.
+#:
+#: Measured (issue 39) in processor time, each board in a fresh process (an
+#: empty table), on the 2-core machine while it was heavily loaded: the
+#: slowest shapes of each size among the near-square boards of 4 to 7 columns
+#: with a part row (benchmarks/bench_limits.py) took 1.0 s at 20 cells, 2.3 s
+#: at 21, **3.6 s at 22** (``['.....'] * 4 + ['#..##']``) and 8.1 s at 23
+#: (``['....'] * 5 + ['...#']``); the issue's 25-cell board took 17.7 s.  Each
+#: cell more multiplies the time by about 2.2, so 22 is the largest size whose
+#: slowest board is valued within about 5 s.
+MAX_CELLS = 22
+#: The most positions :func:`value_by_search` (the brute-force twin) visits
+#: before it stops with a ``ValueError`` (counted, not timed).
+MAX_TWIN_POSITIONS = 50_000
 #: Longest side of a board (rows or columns) accepted at all.
 MAX_SIDE = 64
 
@@ -82,6 +93,9 @@ class Domineering(Pictured, PartizanPosition):
         return list(self._rows)
 
     def __setattr__(self, name, value):
+        raise AttributeError("Domineering positions are immutable: a move returns a new one")
+
+    def __delattr__(self, name):
         raise AttributeError("Domineering positions are immutable: a move returns a new one")
 
     @classmethod
@@ -157,17 +171,23 @@ class Domineering(Pictured, PartizanPosition):
         ]
 
     def play_left(self, cell) -> Domineering:
-        """The position after Left places a vertical domino with top cell ``cell``."""
-        if tuple(cell) not in set(self.left_moves()):
-            raise ValueError(f"Left cannot place a vertical domino with top cell {cell!r} here")
-        r, c = cell
+        """The position after Left places a vertical domino with top cell ``cell``.
+
+        ``cell`` is a pair ``(row, column)`` of whole numbers counted from 0.
+        """
+        r, c = _cell(cell)
+        if (r, c) not in set(self.left_moves()):
+            raise ValueError(f"Left cannot place a vertical domino with top cell {(r, c)} here")
         return self._place([(r, c), (r + 1, c)])
 
     def play_right(self, cell) -> Domineering:
-        """The position after Right places a horizontal domino with left cell ``cell``."""
-        if tuple(cell) not in set(self.right_moves()):
-            raise ValueError(f"Right cannot place a horizontal domino with left cell {cell!r} here")
-        r, c = cell
+        """The position after Right places a horizontal domino with left cell ``cell``.
+
+        ``cell`` is a pair ``(row, column)`` of whole numbers counted from 0.
+        """
+        r, c = _cell(cell)
+        if (r, c) not in set(self.right_moves()):
+            raise ValueError(f"Right cannot place a horizontal domino with left cell {(r, c)} here")
         return self._place([(r, c), (r, c + 1)])
 
     def left_options(self) -> list:
@@ -203,8 +223,8 @@ class Domineering(Pictured, PartizanPosition):
                 raise ValueError(
                     f"this board has a region of {len(comp)} free cells; Domineering values "
                     f"are searched for regions of at most {MAX_CELLS} cells "
-                    "(cgteach.rulesets.domineering.MAX_CELLS): an empty 5x5 board takes "
-                    "about 10 s, and each cell more multiplies the time"
+                    f"(cgteach.rulesets.domineering.MAX_CELLS): the slowest region of "
+                    f"{MAX_CELLS} cells takes about 4 s, and each cell more doubles the time"
                 )
         return _deep(total)([_deep(_region_value)(_normal(comp)) for comp in regions])
 
@@ -228,6 +248,21 @@ class Domineering(Pictured, PartizanPosition):
         free = len(self.free_cells())
         return (f"Domineering board of {count(m, 'row')} by {count(n, 'column')}: "
                 f"{count(free, 'free cell')}, {m * n - free} filled.")
+
+
+def _cell(cell) -> tuple:
+    """``cell`` as a pair of ints ``(row, column)``; a clear TypeError otherwise.
+
+    >>> _cell(b"\\x00\\x00")
+    Traceback (most recent call last):
+    ...
+    TypeError: a cell is a pair (row, column) of whole numbers, such as (0, 1), got b'\\x00\\x00'
+    """
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2 or any(
+            isinstance(x, bool) or not isinstance(x, int) for x in cell):
+        raise TypeError(
+            f"a cell is a pair (row, column) of whole numbers, such as (0, 1), got {_show(cell)}")
+    return (cell[0], cell[1])
 
 
 def _read_rows(rows) -> tuple:
@@ -422,11 +457,21 @@ def value_by_search(rows):
     from cgteach.games import game
 
     board = Domineering(rows)
+    seen = [0]
 
     @cache
     def search(free: frozenset):
+        seen[0] += 1
+        if seen[0] > MAX_TWIN_POSITIONS:
+            raise ValueError(
+                f"value_by_search is the plain brute-force twin and stops after "
+                f"{MAX_TWIN_POSITIONS} positions (MAX_TWIN_POSITIONS); this board of "
+                f"{len(board.free_cells())} free cells leads to more: use Domineering(rows).value()"
+            )
         lefts = [search(free - {(r, c), (r + 1, c)}) for r, c in free if (r + 1, c) in free]
         rights = [search(free - {(r, c), (r, c + 1)}) for r, c in free if (r, c + 1) in free]
         return game(lefts, rights)._core
 
-    return search(frozenset(board.free_cells()))
+    from cgteach.games import _deep
+
+    return _deep(search)(frozenset(board.free_cells()))

@@ -47,8 +47,24 @@ __all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARE
 
 #: Longest row accepted at all.
 MAX_SQUARES = 200
-#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches.
-MAX_SEARCH_SQUARES = 24
+#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches; a longer
+#: one is refused at once, saying its length and this limit.
+#:
+#: Measured (issue 39) in processor time, each row in a fresh process (an
+#: empty table), on the 2-core machine while it was heavily loaded: the
+#: slowest rows are the blocks ``T…T_…_F…F`` with about a third of each
+#: (every one of them was timed from 10 to 13 squares; random rows of 13
+#: squares took at most 0.2 s): 0.09 s at 10 squares, 0.3 s at 11, 0.8 s at
+#: 12, **2.4 s at 13** (``TTTTT____FFFF``) and 5.6 s at 14 (``TTTTT_____FFFF``);
+#: the issue's ``TTTTT______FFFFF`` (16) took 33 s.  Each square more
+#: multiplies the time by about 2.5, so 13 is the longest segment whose
+#: slowest row is valued within about 5 s.
+MAX_SEARCH_SQUARES = 13
+
+#: The most rows :func:`value_by_search` (the brute-force twin) visits before it
+#: stops with a ``ValueError`` (counted, so the answer is the same on every machine;
+#: 50 000 rows take a few seconds).
+MAX_TWIN_POSITIONS = 50_000
 
 _TOAD, _FROG, _EMPTY = "T", "F", "_"
 _PIECES = str.maketrans("", "", "TF_")  # deletes every legal character
@@ -83,6 +99,9 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
     def __setattr__(self, name, value):
         raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
 
+    def __delattr__(self, name):
+        raise AttributeError("Toads and Frogs positions are immutable: a move returns a new one")
+
     @property
     def row(self) -> str:
         """The row as a string."""
@@ -113,13 +132,15 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         return _frog_moves(self._row)
 
     def play_left(self, square: int) -> ToadsAndFrogs:
-        """The row after Left moves the toad on ``square``."""
+        """The row after Left moves the toad on ``square`` (a whole number, from 0)."""
+        _square(square)
         if square not in self.left_moves():
             raise ValueError(f"there is no toad that can move on square {square!r}")
         return ToadsAndFrogs(_move_toad(self._row, square))
 
     def play_right(self, square: int) -> ToadsAndFrogs:
-        """The row after Right moves the frog on ``square``."""
+        """The row after Right moves the frog on ``square`` (a whole number, from 0)."""
+        _square(square)
         if square not in self.right_moves():
             raise ValueError(f"there is no frog that can move on square {square!r}")
         return ToadsAndFrogs(_move_frog(self._row, square))
@@ -150,9 +171,12 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         segs = _segments(self._row)
         for s in segs:
             if len(s) > MAX_SEARCH_SQUARES:
+                shown = s if len(s) <= 40 else s[:37] + "..."
                 raise ValueError(
-                    f"a segment of {len(s)} squares ({s!r}) is too long to search: at most "
-                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES)"
+                    f"a segment of {len(s)} squares ({shown!r}) is too long to search: at most "
+                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES; "
+                    f"the slowest segment of {MAX_SEARCH_SQUARES} squares takes about 2.5 s, "
+                    "and each square more multiplies the time by about 2.5)"
                 )
         return _sum_of_segments(segs)
 
@@ -175,6 +199,13 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         row = self._row
         return (f"Toads and Frogs row {row}: {count(row.count('T'), 'toad')}, "
                 f"{count(row.count('F'), 'frog')}, {count(row.count('_'), 'empty square')}.")
+
+
+def _square(square) -> int:
+    """``square`` if it is a whole number (not a bool); a clear TypeError otherwise."""
+    if isinstance(square, bool) or not isinstance(square, int):
+        raise TypeError(f"a square is a whole number counted from 0, got {_show(square)}")
+    return square
 
 
 def _read_row(row) -> str:
@@ -286,12 +317,20 @@ def value_by_search(row):
     (parse('*'), parse('-1*'))
     """
     row = _read_row(row)
+    seen = [0]
 
     @functools.cache
     def search(r: str):
+        seen[0] += 1
+        if seen[0] > MAX_TWIN_POSITIONS:
+            raise ValueError(
+                f"value_by_search is the plain brute-force twin and stops after "
+                f"{MAX_TWIN_POSITIONS} positions (MAX_TWIN_POSITIONS); this row of "
+                f"{len(row)} squares leads to more: use ToadsAndFrogs(row).value()"
+            )
         return game(
             [search(_move_toad(r, i)) for i in _toad_moves(r)],
             [search(_move_frog(r, i)) for i in _frog_moves(r)],
         )._core
 
-    return search(row)
+    return _deep(search)(row)

@@ -27,6 +27,12 @@ anything it refused to do: no message from the page and no bad setting
 ever raises into the page.  Before its cell runs (and in exported pages) a
 widget shows one line, e.g. ``HackenbushEditor — run this cell in
 JupyterLab to build a position``, and a still picture of its position.
+
+Widgets do not pickle or deep-copy: they are ipywidgets, and a live
+connection to the page cannot be copied (ipywidgets' own behaviour).  Keep
+what they show instead: ``.position``, ``.forest`` or ``.board`` is an ordinary
+position, which pickles, and every editor's ``save(path)`` and ``load(path)``
+keep it in a file.
 """
 
 from __future__ import annotations

@@ -15,7 +15,17 @@ value quickly (:data:`PERFECT_CELLS`), else it plays in the hottest region.
 As in every cgteach widget the rules live here; the browser only draws and
 sends intents (``{"event": "toggle", "row": 0, "col": 1}``), and a request
 that cannot be carried out leaves the board as it was and says why in
-``message``.
+``message``.  The traits that show the board and what follows from it
+(``rows``, ``value_text``, ``json_text``, ``dominoes`` …) are the widget's
+own: set from Python to anything but what the board says, they are refused
+with a :class:`~cgteach.widgets._base.WidgetValueError` (a ``ValueError``),
+as they are from the page; ``student`` takes ``"left"`` or ``"right"`` only.
+
+The widgets do not pickle or deep-copy: they are ipywidgets, whose live
+connection to the page cannot be copied (ipywidgets' own behaviour, not a
+cgteach choice).  Keep the board instead: ``widget.board`` is a
+:class:`~cgteach.rulesets.domineering.Domineering`, which pickles, and
+``DomineeringEditor.save(path)`` / ``.load(path)`` keep it in a file.
 
 >>> from cgteach.rulesets.domineering import Domineering
 >>> ed = DomineeringEditor(Domineering.rectangle(2, 3))
@@ -27,6 +37,8 @@ that cannot be carried out leaves the board as it was and says why in
 
 from __future__ import annotations
 
+import os
+
 import traitlets
 
 from cgteach._pictures import count as _count
@@ -35,8 +47,14 @@ from cgteach.widgets._base import (
     STATIC,
     EditorBoard,
     GameBoard,
+    WidgetValueError,
+    _same,
+    _short,
     _shown_value,
+    check_choice,
     check_game_options,
+    check_list,
+    check_path,
     esm,
     still_png,
 )
@@ -91,6 +109,19 @@ def _walls(th) -> dict:
             "mast": float(th.mast), "temperature": float(th.temperature)}
 
 
+def _follows_board(widget, name: str, value, expected):
+    """``value`` if it is what the board says ``name`` is; refused otherwise.
+
+    Before the widget has a board (while it is being built) anything passes:
+    the widget sets every such trait from the board straight after.
+    """
+    if getattr(widget, "_board", None) is None or _same(value, expected()):
+        return value
+    raise WidgetValueError(
+        f"{name} follows the board: the widget sets it itself (change the board with its "
+        f"methods or buttons instead), got {_short(value)}")
+
+
 def describe(board: Domineering) -> dict:
     """Value, outcome, temperature, mean and thermograph of ``board`` and of each region.
 
@@ -134,6 +165,37 @@ class DomineeringEditor(EditorBoard):
     #: One entry per region: value, outcome, temperature, mean, thermograph, cells.
     regions = traitlets.List().tag(sync=True)
 
+    # -- the checks of the synced traits (see Guarded._validate_trait): what shows the
+    # board follows the board, whoever writes it ---------------------------------------
+
+    def _info(self, key: str):
+        return self._described[key]
+
+    def _check_rows(self, value):
+        return _follows_board(self, "rows", value, lambda: list(self._board.rows))
+
+    def _check_json_text(self, value):
+        return _follows_board(self, "json_text", value, lambda: _json(self._board))
+
+    def _check_value_text(self, value):
+        return _follows_board(self, "value_text", value, lambda: self._info("value"))
+
+    def _check_outcome(self, value):
+        return _follows_board(self, "outcome", value, lambda: self._info("outcome"))
+
+    def _check_temperature_text(self, value):
+        return _follows_board(self, "temperature_text", value,
+                              lambda: self._info("temperature"))
+
+    def _check_mean_text(self, value):
+        return _follows_board(self, "mean_text", value, lambda: self._info("mean"))
+
+    def _check_thermograph(self, value):
+        return _follows_board(self, "thermograph", value, lambda: self._info("thermograph"))
+
+    def _check_regions(self, value):
+        return _follows_board(self, "regions", value, lambda: self._info("regions"))
+
     def __init__(self, board=None, lecture=None, **kwargs):
         board = _as_board(board)
         why = _too_big(board)
@@ -150,6 +212,7 @@ class DomineeringEditor(EditorBoard):
     def _show(self, board: Domineering) -> None:
         info = describe(board)
         with self.hold_sync():
+            self._described = info
             self._board = board
             self.rows = list(board.rows)
             self.value_text = info["value"]
@@ -200,6 +263,19 @@ class DomineeringEditor(EditorBoard):
         """Free every cell."""
         m, n = self._board.shape
         self._change(Domineering.rectangle(m, n), "freed every cell")
+
+    def load(self, path: str | os.PathLike) -> None:
+        """Read a position file (as written by :meth:`save`); a bad file raises
+        ``ValueError`` and changes nothing.
+
+        ``path`` is a ``str`` or an ``os.PathLike`` (a number would be taken for
+        a file descriptor such as stdin: ``TypeError``).  Only a regular file is
+        read, never a pipe or a device (see :func:`cgteach._io.read_text`).
+        """
+        from cgteach import _io
+
+        check_path(path)
+        self.load_text(_io.read_text(path))
 
     def load_text(self, text: str) -> None:
         """Read a position file (as written by Save)."""
@@ -275,6 +351,45 @@ class DomineeringGame(GameBoard):
     #: Every domino placed: ``{"row", "col", "vertical", "by"}``.
     dominoes = traitlets.List().tag(sync=True)
 
+    # -- the checks of the synced traits (see Guarded._validate_trait) ----------------
+
+    def _check_rows(self, value):
+        return _follows_board(self, "rows", value, lambda: list(self._board.rows))
+
+    def _check_student(self, value):
+        return check_choice("student", value, ("left", "right"))
+
+    def _check_hint_cell(self, value):
+        if value == [] or getattr(self, "_board", None) is None:
+            return check_list("hint_cell", value, 2)
+        if not (isinstance(value, list) and len(value) == 2
+                and all(type(x) is int for x in value)
+                and tuple(value) in set(self._moves("student"))):
+            raise WidgetValueError(f"hint_cell must be [] or [row, col] of a domino you may "
+                                   f"place now, got {_short(value)}")
+        return value
+
+    def _check_dominoes(self, value):
+        board = getattr(self, "_board", None)
+
+        def one(k, d):
+            if not (isinstance(d, dict) and set(d) == {"row", "col", "vertical", "by"}
+                    and isinstance(d["vertical"], bool) and d["by"] in ("student", "computer")
+                    and all(isinstance(d[x], int) and not isinstance(d[x], bool)
+                            for x in ("row", "col"))):
+                raise WidgetValueError(f"dominoes[{k}] must be {{'row', 'col', 'vertical', "
+                                       f"'by'}} of a domino placed, got {_short(d)}")
+            if board is None:
+                return
+            m, n = board.shape
+            r, c = d["row"], d["col"]
+            cells = ((r, c), (r + 1, c) if d["vertical"] else (r, c + 1))
+            if not all(0 <= x < m and 0 <= y < n and board.rows[x][y] == "#" for x, y in cells):
+                raise WidgetValueError(f"dominoes[{k}] must lie on taken cells of the board "
+                                       f"(the widget places dominoes itself), got {_short(d)}")
+
+        return check_list("dominoes", value, 64 * 64, one)
+
     def __init__(self, board=None, student="left", computer="perfect", seed=None,
                  first="student", lecture=None, **kwargs):
         board = _as_board(board if board is not None else Domineering.rectangle(4, 4))
@@ -285,6 +400,13 @@ class DomineeringGame(GameBoard):
                          student=student, **kwargs)
         self._start = board
         self.restart()
+        self.observe(self._new_side, names="student")
+
+    def _new_side(self, change) -> None:
+        """The student changes side: a new game from the first position."""
+        if change["new"] != change["old"]:
+            self.restart()
+            self.message = f"a new game: you play {change['new'].capitalize()}"
 
     @property
     def board(self) -> Domineering:
