@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make lab    create .venv if missing, install cgteach, open the lessons in JupyterLab
 #   make test   create .venv if missing, install cgteach with its test tools, run every test
+#   make check  the quick loop: ruff and every test except the browser tests and the exports
 # Use another environment by passing its python:  make test PYTHON=/path/to/python
 
 VENV   ?= .venv
@@ -12,10 +13,18 @@ BASE_PYTHON := $(shell for p in python3 python3.13 python3.12 python3.11; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
 
 PYTEST_ARGS ?=
+# pytest-xdist workers.  Each worker is one process with its own JupyterLab and
+# Chromium (tests/browser/conftest.py); --dist loadfile keeps a file's tests, and
+# so a notebook's nbval cells, in one worker and in order.  The browser tests
+# mostly wait for the page, so more workers than cores pay: 4 measured best on
+# the 2-core machine (see README, "Testing").
+WORKERS ?= 4
+PYTEST := $(PYTHON) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadfile \
+	--doctest-modules --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lecture test lint bench clean-venv slides site handouts my-lessons fresh
+.PHONY: lab lecture test check exports lint bench clean-venv slides site handouts my-lessons fresh
 
 # Presenting live in JupyterLab (F5 starts a lesson's slideshow, Alt+N the notes window):
 # cgteach's small extension and JupyterLab's settings overrides (no news pop-up).
@@ -51,11 +60,18 @@ my-lessons: $(STAMP)
 fresh: $(STAMP)
 	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
-# The tests check the exported slideshows, site and handouts, so build them first.
-test: $(STAMP) $(LAB_SETTINGS) slides site handouts
+# The tests check the exported slideshows, site and handouts, so build them first
+# (the three at once, each only when a lesson or cgteach/present changed since).
+# The ten slowest tests are listed at the end, so that growth shows on every run.
+test: $(STAMP) $(LAB_SETTINGS) exports
 	$(VENV)/bin/ruff check .
-	$(PYTHON) -m pytest -p no:cacheprovider --doctest-modules \
-	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	$(PYTEST) --durations=10 cgteach tests notebooks $(PYTEST_ARGS)
+
+# The quick loop while editing: everything but the browser tests and the exports
+# (tests marked `browser` or `export`).  `make test` stays the full suite, the one CI runs.
+check: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PYTEST) --durations=10 -m 'not browser and not export' --ignore=tests/browser \
 	    cgteach tests notebooks $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -79,6 +95,19 @@ site: $(STAMP)
 # build/handouts/NN-name.student.pdf (no notes, no solutions) and NN-name.lecturer.pdf
 handouts: $(STAMP)
 	$(PYTHON) -m cgteach.present handouts --out build/handouts
+
+# The three exports for the tests, built side by side (one make, -j3), each only
+# when it is missing or older than a lesson or a file of cgteach/present (the rule
+# tests/test_present.py's built() uses; the first to need the npm assets installs
+# them while the others wait, see cgteach/present/_assets.py).
+EXPORT_INPUTS := $(STAMP) $(wildcard notebooks/*.ipynb) \
+	$(shell find cgteach/present -type f -not -path '*/__pycache__/*' 2>/dev/null)
+build/%/.cgteach-made: $(EXPORT_INPUTS)
+	$(PYTHON) -m cgteach.present $* --out build/$*
+
+exports: $(STAMP)
+	@$(MAKE) --no-print-directory -j3 build/slides/.cgteach-made build/site/.cgteach-made \
+	    build/handouts/.cgteach-made
 
 clean-venv:
 	rm -rf $(VENV)

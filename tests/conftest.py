@@ -1,8 +1,10 @@
-"""Shared test settings: headless matplotlib and reproducible hypothesis runs."""
+"""Shared test settings: headless matplotlib, reproducible hypothesis runs, and the
+order and grouping of the tests when pytest-xdist runs them in parallel (``make test``)."""
 
 import os
 
 import matplotlib
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Draw off-screen in this process only.  (Setting MPLBACKEND in the
@@ -19,3 +21,37 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cgteach"))
+
+
+# -- parallel runs (pytest-xdist, ``-n N --dist loadgroup``) ---------------------------
+#
+# A file's tests stay together, in order, on one worker (as with ``--dist loadfile``):
+# a notebook's nbval cells share one kernel, and a browser test module shares one
+# notebook page (the ``book`` fixture).  A test module whose tests are independent of
+# each other and long can say so with ``XDIST_SPREAD = True``: its tests are then
+# handed out one by one.  The work is started longest first (the browser tests, the
+# spread tests, the lessons under nbval, then the rest), so that no long file starts
+# last and keeps one worker busy while the others wait.
+
+def _cost_class(item) -> int:
+    parts = item.path.parts
+    if "browser" in parts and item.path.name.startswith("test_"):
+        return 0
+    if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
+        return 1
+    if item.path.suffix == ".ipynb":
+        return 2
+    return 3
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    if getattr(config.option, "dist", "no") != "loadgroup":
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
+            continue            # no group: a unit of its own
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=_cost_class)     # stable: a file keeps its order

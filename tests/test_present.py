@@ -41,17 +41,23 @@ def built(kind: str) -> Path:
     from cgteach.present import build_site, export_slides
     from cgteach.present.handouts import write_handouts
 
+    import fcntl
+
     out = BUILD / kind
     marker = out / ".cgteach-made"
-    if _stale(marker) or not any(out.iterdir()):
-        start = time.monotonic()
-        if kind == "slides":
-            export_slides(ROOT / "notebooks", out, quiet=True)
-        elif kind == "site":
-            build_site(ROOT / "notebooks", out, quiet=True)
-        else:
-            write_handouts(ROOT / "notebooks", out, quiet=True)
-        _TIMES[kind] = time.monotonic() - start
+    BUILD.mkdir(exist_ok=True)
+    # Parallel workers (pytest-xdist) wait for each other: one builds, the others read.
+    with open(BUILD / f".{kind}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale(marker) or not any(out.iterdir()):
+            start = time.monotonic()
+            if kind == "slides":
+                export_slides(ROOT / "notebooks", out, quiet=True)
+            elif kind == "site":
+                build_site(ROOT / "notebooks", out, quiet=True)
+            else:
+                write_handouts(ROOT / "notebooks", out, quiet=True)
+            _TIMES[kind] = time.monotonic() - start
     return out
 
 
@@ -142,6 +148,7 @@ def test_widgets_become_a_still_picture_and_the_jupyterlab_line():
 
 # -- (c, d) the exports, checked as files ----------------------------------------------
 
+@pytest.mark.export
 def test_make_slides_writes_one_offline_slideshow_per_lesson():
     out = built("slides")
     pages = sorted(out.glob("*.slides.html"))
@@ -165,6 +172,7 @@ def test_make_slides_writes_one_offline_slideshow_per_lesson():
         assert "tex-svg-full.js" in text and "MathJax.js" not in text, page.name
 
 
+@pytest.mark.export
 def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
     out = built("site")
     for nb_path in NOTEBOOKS:
@@ -188,6 +196,7 @@ def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
         assert not re.search(r"@import\s+url\(\s*['\"]?(https?:)?//", text), css
 
 
+@pytest.mark.export
 def test_export_times_are_recorded():
     """Report how long the exports took when this run built them (see the test's output)."""
     built("slides")
@@ -280,6 +289,7 @@ def _words(markdown: str) -> str:
     return " ".join(re.findall(r"[A-Za-z]{3,}", re.sub(r"\$[^$]*\$|`[^`]*`", " ", markdown)))
 
 
+@pytest.mark.export
 def test_make_handouts_writes_a_student_and_a_lecturer_pdf_per_lesson():
     from cgteach.present._prepare import is_notes, notes_text
 

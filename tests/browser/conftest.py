@@ -59,9 +59,38 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _free_port() -> int:
+    """A port free right now (kept for test files; the servers here use :func:`_server_url`)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _server_url(proc, runtime: Path, deadline: float) -> str:
+    """Wait for the JupyterLab started with ``--port=0`` to answer; return its address.
+
+    The server binds a port the system picks and writes it to ``jpserver-<pid>.json``
+    in its own runtime folder, so parallel test workers (pytest-xdist) never race for
+    a port and never find one another's server.
+    """
+    url = None
+    while True:
+        if url is None:
+            for info in runtime.glob("jpserver-*.json"):
+                try:
+                    port = json.loads(info.read_text())["port"]
+                except (OSError, ValueError, KeyError):
+                    continue        # being written: read it again
+                url = f"http://127.0.0.1:{port}"
+        if url is not None:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return url
+            except OSError:
+                pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return ""
+        time.sleep(0.3)
 
 
 def _write(path: Path, data) -> None:
@@ -117,13 +146,12 @@ def lab(tmp_path_factory):
            {"fetchNews": "false", "checkForUpdates": False})
     _write(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
            {"windowingMode": "none", "autoStartDefaultKernel": True})
-    port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime), JUPYTER_CONFIG_DIR=str(config),
                JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_TOKEN", None)
     log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--port=0",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
          "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
          "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
@@ -131,20 +159,11 @@ def lab(tmp_path_factory):
         + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(root),
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
+    url = _server_url(proc, runtime, time.monotonic() + 90)
+    if not url:
+        proc.kill()
+        log.close()
+        pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
     lab = Lab(url, root)
     try:
         yield lab
@@ -377,14 +396,13 @@ def make_lab(tmp_path_factory):
     home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
     for d in home.values():
         d.mkdir()
-    port = _free_port()
     env = {k: v for k, v in os.environ.items()
            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "JUPYTER_TOKEN")}
     env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
                JUPYTER_RUNTIME_DIR=str(home["runtime"]),
                JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
                JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1")
-    args = (f"--no-browser --port={port} --ServerApp.ip=127.0.0.1 --ServerApp.port_retries=0 "
+    args = ("--no-browser --port=0 --ServerApp.ip=127.0.0.1 --ServerApp.port_retries=0 "
             "--ServerApp.token= --ServerApp.password= --ServerApp.disable_check_xsrf=True")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args += " --allow-root"
@@ -394,21 +412,12 @@ def make_lab(tmp_path_factory):
         ["make", "-s", "-C", str(ROOT), "lab", f"VENV={venv}", f"PYTHON={sys.executable}",
          f"MY_LESSONS={copy}", f"LAB_ARGS={args}"],
         env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            _stop(proc)
-            log.close()
-            pytest.fail("make lab did not start JupyterLab:\n"
-                        + (base / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
+    url = _server_url(proc, home["runtime"], time.monotonic() + 120)
+    if not url:
+        _stop(proc)
+        log.close()
+        pytest.fail("make lab did not start JupyterLab:\n"
+                    + (base / "server.log").read_text()[-3000:])
     lab = Lab(url, copy)
     lab.log = base / "server.log"
     try:
