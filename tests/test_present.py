@@ -38,10 +38,10 @@ def _stale(marker: Path) -> bool:
 def built(kind: str) -> Path:
     """The folder of the fresh export ``kind`` (``"slides"``, ``"site"`` or
     ``"handouts"``), built if needed."""
+    import fcntl
+
     from cgteach.present import build_site, export_slides
     from cgteach.present.handouts import write_handouts
-
-    import fcntl
 
     out = BUILD / kind
     marker = out / ".cgteach-made"
