@@ -46,7 +46,8 @@ def _cost_class(item) -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    if getattr(config.option, "dist", "no") != "loadgroup":
+    # On a worker, xdist sets ``dist`` to "no" and keeps ``--dist loadgroup`` here:
+    if not getattr(config.option, "loadgroup", False):
         return
     for item in items:
         if item.get_closest_marker("xdist_group"):
