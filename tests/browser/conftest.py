@@ -392,6 +392,7 @@ def make_lab(tmp_path_factory):
         pytest.fail(f"{stamp} is missing or older than pyproject.toml: run make first "
                     "(the test must not install anything)")
     base = tmp_path_factory.mktemp("make-lab")
+    pristine = _digests(ROOT / "notebooks")
     copy = base / "my-lessons"
     home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
     for d in home.values():
@@ -427,6 +428,15 @@ def make_lab(tmp_path_factory):
         _stop(proc)
         log.close()
         shutil.rmtree(base, ignore_errors=True)
+    # The lessons are the working copy's: notebooks/ itself is never written to.
+    assert _digests(ROOT / "notebooks") == pristine, "make lab wrote to notebooks/"
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    import hashlib
+
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+            if p.is_file()}
 
 
 def _stop(proc) -> None:
