@@ -60,10 +60,12 @@ my-lessons: $(STAMP)
 fresh: $(STAMP)
 	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
-# The tests check the exported slideshows, site and handouts, so build them first
-# (the three at once, each only when a lesson or cgteach/present changed since).
+# The tests check the exported slideshows, site and handouts: the first test that
+# reads one builds it (`python -m cgteach.present slides|site|handouts`, as below)
+# when it is missing or older than a lesson or cgteach/present, while the other
+# workers go on testing (tests/test_present.py's built()).
 # The ten slowest tests are listed at the end, so that growth shows on every run.
-test: $(STAMP) $(LAB_SETTINGS) exports
+test: $(STAMP) $(LAB_SETTINGS)
 	$(VENV)/bin/ruff check .
 	$(PYTEST) --durations=10 cgteach tests notebooks $(PYTEST_ARGS)
 
@@ -96,9 +98,9 @@ site: $(STAMP)
 handouts: $(STAMP)
 	$(PYTHON) -m cgteach.present handouts --out build/handouts
 
-# The three exports for the tests, built side by side (one make, -j3), each only
-# when it is missing or older than a lesson or a file of cgteach/present (the rule
-# tests/test_present.py's built() uses; the first to need the npm assets installs
+# The three exports, built side by side (one make, -j3), each only when it is
+# missing or older than a lesson or a file of cgteach/present (the rule of
+# tests/test_present.py's built(); the first to need the npm assets installs
 # them while the others wait, see cgteach/present/_assets.py).
 EXPORT_INPUTS := $(STAMP) $(wildcard notebooks/*.ipynb) \
 	$(shell find cgteach/present -type f -not -path '*/__pycache__/*' 2>/dev/null)

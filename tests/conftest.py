@@ -29,19 +29,22 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cgteach"))
 # a notebook's nbval cells share one kernel, and a browser test module shares one
 # notebook page (the ``book`` fixture).  A test module whose tests are independent of
 # each other and long can say so with ``XDIST_SPREAD = True``: its tests are then
-# handed out one by one.  The work is started longest first (the browser tests, the
-# spread tests, the lessons under nbval, then the rest), so that no long file starts
-# last and keeps one worker busy while the others wait.
+# handed out one by one.  The work is started longest first, so that no long file
+# starts last and keeps one worker busy while the others wait: the files that read
+# the exports (their first test builds them, see tests/test_present.py's ``built``),
+# the browser tests, the spread tests, the lessons under nbval, then the rest.
 
 def _cost_class(item) -> int:
-    parts = item.path.parts
-    if "browser" in parts and item.path.name.startswith("test_"):
+    spread = getattr(getattr(item, "module", None), "XDIST_SPREAD", False)
+    if item.get_closest_marker("export"):
         return 0
-    if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
+    if "browser" in item.path.parts and item.path.name.startswith("test_"):
         return 1
-    if item.path.suffix == ".ipynb":
+    if spread:
         return 2
-    return 3
+    if item.path.suffix == ".ipynb":
+        return 3
+    return 4
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -49,10 +52,12 @@ def pytest_collection_modifyitems(config, items):
     # On a worker, xdist sets ``dist`` to "no" and keeps ``--dist loadgroup`` here:
     if not getattr(config.option, "loadgroup", False):
         return
+    cost: dict = {}
     for item in items:
+        cost[item.path] = min(cost.get(item.path, 9), _cost_class(item))
         if item.get_closest_marker("xdist_group"):
             continue
         if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
             continue            # no group: a unit of its own
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=_cost_class)     # stable: a file keeps its order
+    items.sort(key=lambda item: cost[item.path])     # stable: a file keeps its order

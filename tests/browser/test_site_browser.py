@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.browser._export_checks import math_problems, offline_page, run_axe, wait_for_math
 from tests.browser.test_slides_browser import axe_js as axe_js  # fixtures, shared
 from tests.browser.test_slides_browser import browser as browser
 from tests.test_present import NOTEBOOKS, REPRS, built
+
+pytestmark = pytest.mark.export     # reads build/site (and builds it when stale)
 
 FOLDED = "details.cg-solution, details.hide, details.cg-notes"
 IMPACTS = ("critical", "serious", "moderate", "minor")

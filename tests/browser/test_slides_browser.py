@@ -45,6 +45,8 @@ VISIBLE_TEXT = """() => {
 
 HEIGHT, SMALLEST_TEXT = 720, 18.0
 
+pytestmark = pytest.mark.export     # reads build/slides (and builds it when stale)
+
 
 @pytest.fixture(scope="session")
 def browser(request):
