@@ -159,7 +159,7 @@ def lab(tmp_path_factory):
         + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(root),
     )
-    url = _server_url(proc, runtime, time.monotonic() + 90)
+    url = _server_url(proc, runtime, time.monotonic() + 240)
     if not url:
         proc.kill()
         log.close()
@@ -413,7 +413,7 @@ def make_lab(tmp_path_factory):
         ["make", "-s", "-C", str(ROOT), "lab", f"VENV={venv}", f"PYTHON={sys.executable}",
          f"MY_LESSONS={copy}", f"LAB_ARGS={args}"],
         env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = _server_url(proc, home["runtime"], time.monotonic() + 120)
+    url = _server_url(proc, home["runtime"], time.monotonic() + 300)
     if not url:
         _stop(proc)
         log.close()
