@@ -2,6 +2,7 @@
 order and grouping of the tests when pytest-xdist runs them in parallel (``make test``)."""
 
 import os
+import re
 
 import matplotlib
 import pytest
@@ -34,6 +35,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cgteach"))
 # the exports (their first test builds them, see tests/test_present.py's ``built``),
 # the browser tests, the spread tests, the lessons under nbval, then the rest.
 
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def _same_ids_in_every_worker(items) -> None:
+    """Every worker must collect the same test ids: a parameter shown by its ``repr``
+    (``ids=repr``) may carry a memory address, which differs between processes, so it
+    is left out (and a second test of the same id is numbered)."""
+    seen: dict[str, int] = {}
+    for item in items:
+        nodeid = _ADDRESS.sub("", item.nodeid)
+        if nodeid != item.nodeid:
+            seen[nodeid] = seen.get(nodeid, 0) + 1
+            item._nodeid = nodeid if seen[nodeid] == 1 else f"{nodeid}#{seen[nodeid]}"
+
+
 def _cost_class(item) -> int:
     spread = getattr(getattr(item, "module", None), "XDIST_SPREAD", False)
     if item.get_closest_marker("export"):
@@ -52,6 +68,7 @@ def pytest_collection_modifyitems(config, items):
     # On a worker, xdist sets ``dist`` to "no" and keeps ``--dist loadgroup`` here:
     if not getattr(config.option, "loadgroup", False):
         return
+    _same_ids_in_every_worker(items)
     cost: dict = {}
     for item in items:
         cost[item.path] = min(cost.get(item.path, 9), _cost_class(item))
