@@ -15,9 +15,9 @@ BASE_PYTHON := $(shell for p in python3 python3.13 python3.12 python3.11; do \
 PYTEST_ARGS ?=
 # pytest-xdist workers.  Each worker is one process with its own JupyterLab and
 # Chromium (tests/browser/conftest.py); --dist loadfile keeps a file's tests, and
-# so a notebook's nbval cells, in one worker and in order.  The browser tests
-# mostly wait for the page, so more workers than cores pay: 4 measured best on
-# the 2-core machine (see README, "Testing").
+# so a notebook's nbval cells, in one worker and in order (a file that says
+# XDIST_SPREAD = True is shared out test by test: tests/conftest.py).  The browser
+# tests mostly wait for the page, so more workers than cores pay.
 WORKERS ?= 4
 PYTEST := $(PYTHON) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadfile \
 	--doctest-modules --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg

@@ -1,8 +1,10 @@
 """Shared test settings: headless matplotlib, reproducible hypothesis runs, and the
 order and grouping of the tests when pytest-xdist runs them in parallel (``make test``)."""
 
+import functools
 import os
 import re
+from pathlib import Path
 
 import matplotlib
 import pytest
@@ -24,39 +26,51 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cgteach"))
 
 
-# -- parallel runs (pytest-xdist, ``-n N --dist loadgroup``) ---------------------------
+# -- parallel runs (pytest-xdist: ``make test`` runs ``-n 4 --dist loadfile``) ---------
 #
-# A file's tests stay together, in order, on one worker (as with ``--dist loadfile``):
-# a notebook's nbval cells share one kernel, and a browser test module shares one
+# A file's tests stay together, in order, on one worker (``--dist loadfile``): a
+# notebook's nbval cells share one kernel, and a browser test module shares one
 # notebook page (the ``book`` fixture).  A test module whose tests are independent of
-# each other and long can say so with ``XDIST_SPREAD = True``: its tests are then
-# handed out one by one.  The work is started longest first, so that no long file
-# starts last and keeps one worker busy while the others wait: the files that read
-# the exports (their first test builds them, see tests/test_present.py's ``built``),
-# the browser tests, the spread tests, the lessons under nbval, then the rest.
+# each other and long says so with a line ``XDIST_SPREAD = True``: the scheduler below
+# then hands its tests out one by one.  The work is started longest first, so that no
+# long file starts last and keeps one worker busy while the others wait: the files
+# that read the exports (their first test builds them, see tests/test_present.py's
+# ``built``), the browser tests, the spread tests, the lessons under nbval, the rest.
 
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+ROOT = Path(__file__).resolve().parents[1]
+_SPREAD_LINE = re.compile(r"^XDIST_SPREAD\s*=\s*True\b", re.M)
 
 
-def _same_ids_in_every_worker(items) -> None:
-    """Every worker must collect the same test ids: a parameter shown by its ``repr``
-    (``ids=repr``) may carry a memory address, which differs between processes, so it
-    is left out (and a second test of the same id is numbered)."""
-    seen: dict[str, int] = {}
-    for item in items:
-        nodeid = _ADDRESS.sub("", item.nodeid)
-        if nodeid != item.nodeid:
-            seen[nodeid] = seen.get(nodeid, 0) + 1
-            item._nodeid = nodeid if seen[nodeid] == 1 else f"{nodeid}#{seen[nodeid]}"
+@functools.cache
+def _spread(path: str) -> bool:
+    """Whether the test file ``path`` (relative to the project) says ``XDIST_SPREAD = True``."""
+    file = ROOT / path
+    return file.suffix == ".py" and file.is_file() and bool(
+        _SPREAD_LINE.search(file.read_text(encoding="utf-8")))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, except that a spread file's tests are units of their own."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduler(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if _spread(path) else path
+
+    # Units in the order collected (sorted below), not by their number of tests.
+    config.option.loadscopereorder = False
+    return Scheduler(config, log)
 
 
 def _cost_class(item) -> int:
-    spread = getattr(getattr(item, "module", None), "XDIST_SPREAD", False)
     if item.get_closest_marker("export"):
         return 0
     if "browser" in item.path.parts and item.path.name.startswith("test_"):
         return 1
-    if spread:
+    if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
         return 2
     if item.path.suffix == ".ipynb":
         return 3
@@ -65,16 +79,9 @@ def _cost_class(item) -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    # On a worker, xdist sets ``dist`` to "no" and keeps ``--dist loadgroup`` here:
-    if not getattr(config.option, "loadgroup", False):
+    if not hasattr(config, "workerinput"):    # only in a pytest-xdist worker
         return
-    _same_ids_in_every_worker(items)
     cost: dict = {}
     for item in items:
         cost[item.path] = min(cost.get(item.path, 9), _cost_class(item))
-        if item.get_closest_marker("xdist_group"):
-            continue
-        if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
-            continue            # no group: a unit of its own
-        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
     items.sort(key=lambda item: cost[item.path])     # stable: a file keeps its order
