@@ -362,6 +362,27 @@ def book(lab, request):
     nb.close()
 
 
+def merge_record(path: Path, entries: dict) -> None:
+    """Add ``entries`` to the JSON object in ``path`` (made if missing), under a lock.
+
+    Parallel workers (pytest-xdist) each measure some lessons: each adds its own
+    entries to the one record instead of writing it whole.
+    """
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            record = {}
+        if not isinstance(record, dict):
+            record = {}
+        record.update(entries)
+        path.write_text(json.dumps(dict(sorted(record.items())), indent=1), encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where screenshots and measurements are written."""
