@@ -1,8 +1,11 @@
 """Real-browser tests: one JupyterLab server and one headless Chromium per session.
 
-The ``lab`` fixture starts JupyterLab on a free localhost port with every
-directory it writes to (root, runtime, config, workspaces, user settings)
-inside a temporary folder, so a test run never touches the user's set-up.
+Under pytest-xdist (``make test``) every worker is a session of its own, with its
+own server and browser.  The ``lab`` fixture starts JupyterLab on a localhost port
+the server picks itself (read back from its own runtime folder, so parallel
+workers never race for a port) with every directory it writes to (root, runtime,
+config, workspaces, user settings) inside the worker's temporary folder, so a test
+run never touches the user's set-up.
 Tests write small notebooks there with :meth:`Lab.notebook`, which opens
 one in a fresh page, runs all its cells and returns a :class:`Notebook`
 helper for clicking on widgets and reading cell outputs.  The ``book``
