@@ -60,14 +60,19 @@ my-lessons: $(STAMP)
 fresh: $(STAMP)
 	@$(PYTHON) -m cgteach.classroom notebooks '$(MY_LESSONS)' --fresh '$(LESSON)'
 
-# The tests check the exported slideshows, site and handouts: the first test that
-# reads one builds it (`python -m cgteach.present slides|site|handouts`, as below)
-# when it is missing or older than a lesson or cgteach/present, while the other
-# workers go on testing (tests/test_present.py's built()).
+# The tests check the exported slideshows, site and handouts.  The three are built
+# (`python -m cgteach.present slides|site|handouts`, as below) side by side while
+# pytest starts, each only when it is missing or older than a lesson or
+# cgteach/present: tests/test_present.py's built() takes a lock per export, so a
+# test that reads one waits for it (or builds it itself if nothing else did).
 # The ten slowest tests are listed at the end, so that growth shows on every run.
+BUILT = $(PYTHON) -c 'import sys; from tests.test_present import built; built(sys.argv[1])'
+
 test: $(STAMP) $(LAB_SETTINGS)
 	$(VENV)/bin/ruff check .
-	$(PYTEST) --durations=10 cgteach tests notebooks $(PYTEST_ARGS)
+	@for kind in slides site handouts; do $(BUILT) $$kind & done; \
+	$(PYTEST) --durations=10 cgteach tests notebooks $(PYTEST_ARGS); \
+	status=$$?; wait; exit $$status
 
 # The quick loop while editing: everything but the browser tests and the exports
 # (tests marked `browser` or `export`).  `make test` stays the full suite, the one CI runs.

@@ -33,9 +33,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cgteach"))
 # notebook page (the ``book`` fixture).  A test module whose tests are independent of
 # each other and long says so with a line ``XDIST_SPREAD = True``: the scheduler below
 # then hands its tests out one by one.  The work is started longest first, so that no
-# long file starts last and keeps one worker busy while the others wait: the files
-# that read the exports (their first test builds them, see tests/test_present.py's
-# ``built``), the browser tests, the spread tests, the lessons under nbval, the rest.
+# long file starts last and keeps one worker busy while the others wait: the browser
+# tests, then the tests that read the exports (``make test`` builds those meanwhile,
+# see tests/test_present.py's ``built``), the spread tests, the lessons under nbval,
+# the rest.
 
 ROOT = Path(__file__).resolve().parents[1]
 _SPREAD_LINE = re.compile(r"^XDIST_SPREAD\s*=\s*True\b", re.M)
@@ -67,9 +68,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 def _cost_class(item) -> int:
     if item.get_closest_marker("export"):
-        return 0
-    if "browser" in item.path.parts and item.path.name.startswith("test_"):
         return 1
+    if "browser" in item.path.parts and item.path.name.startswith("test_"):
+        return 0
     if getattr(getattr(item, "module", None), "XDIST_SPREAD", False):
         return 2
     if item.path.suffix == ".ipynb":
