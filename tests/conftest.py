@@ -50,6 +50,7 @@ def _spread(path: str) -> bool:
         _SPREAD_LINE.search(file.read_text(encoding="utf-8")))
 
 
+@pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist, when it is installed
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadfile``, except that a spread file's tests are units of their own."""
     if config.getvalue("dist") != "loadfile":
