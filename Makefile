@@ -19,7 +19,7 @@ PYTEST_ARGS ?=
 # XDIST_SPREAD = True is shared out test by test: tests/conftest.py).  The browser
 # tests mostly wait for the page, so more workers than cores pay.
 WORKERS ?= 4
-PYTEST := $(PYTHON) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadfile \
+PYTEST := $(PYTHON) -m pytest -p no:cacheprovider --dist loadfile \
 	--doctest-modules --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -71,15 +71,17 @@ BUILT = $(PYTHON) -c 'import sys; from tests.test_present import built; built(sy
 test: $(STAMP) $(LAB_SETTINGS)
 	$(VENV)/bin/ruff check .
 	@for kind in slides site handouts; do $(BUILT) $$kind & done; \
-	$(PYTEST) --durations=10 cgteach tests notebooks $(PYTEST_ARGS); \
+	$(PYTEST) -n $(WORKERS) --durations=10 cgteach tests notebooks $(PYTEST_ARGS); \
 	status=$$?; wait; exit $$status
 
 # The quick loop while editing: everything but the browser tests and the exports
 # (tests marked `browser` or `export`).  `make test` stays the full suite, the one CI runs.
+# These tests only compute (no page to wait for): one worker per core.
+CHECK_WORKERS ?= 2
 check: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(PYTEST) --durations=10 -m 'not browser and not export' --ignore=tests/browser \
-	    cgteach tests notebooks $(PYTEST_ARGS)
+	$(PYTEST) -n $(CHECK_WORKERS) --durations=10 -m 'not browser and not export' \
+	    --ignore=tests/browser cgteach tests notebooks $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
