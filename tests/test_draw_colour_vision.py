@@ -188,12 +188,21 @@ def style_margin(signature, kind):
     return min(gap(BOXES[k], signature) for k in BOXES if k != kind)
 
 
-def measure(fig, ax, position, vision):
-    """Per edge: kind, signature, ink contrast, mean ink colour; under ``vision``."""
+def seen_as(fig, vision):
+    """``fig`` rendered and seen with ``vision``: the image, and its perceptual grey."""
+    image = simulate(render(fig), vision)
+    return image, np.sqrt(np.clip(luminance(image), 0, 1))   # grey in 0..1
+
+
+def measure(fig, ax, position, vision, seen=None):
+    """Per edge: kind, signature, ink contrast, mean ink colour; under ``vision``.
+
+    ``seen``: ``seen_as(fig, vision)`` when the caller has it already (the panels of
+    one figure share one rendering).
+    """
     from cgteach.draw.hackenbush import _Geometry
 
-    image = simulate(render(fig), vision)
-    grey = np.sqrt(np.clip(luminance(image), 0, 1))   # a perceptual grey in 0..1
+    image, grey = seen_as(fig, vision) if seen is None else seen
     geometry = _Geometry(position)
     lw_px = _style.STYLE["line"] * 1.4 * DPI / 72
     renderer = fig.canvas.get_renderer()
@@ -290,9 +299,12 @@ def test_reduction_steps_survive_every_vision():
     steps = h.reduction_steps()
     axes = dh.draw_steps(steps, start=h)
     positions = [h, *(s.position for s in steps)]
+    # The panels share one figure: render it once, see it once with each vision.
+    (fig,) = {ax.figure for ax in axes}
+    seen = {vision: seen_as(fig, vision) for vision in ("deuteranopia", "greyscale")}
     for ax, position in zip(axes, positions, strict=True):
-        for vision in ("deuteranopia", "greyscale"):
-            rows = measure(ax.figure, ax, position, vision)
+        for vision in seen:
+            rows = measure(fig, ax, position, vision, seen[vision])
             if rows:
                 _check(rows, vision, f"step panel {ax.get_title()}")
 

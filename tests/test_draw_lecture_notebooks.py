@@ -8,8 +8,8 @@ and no text may cover a node it does not name.  Because the lessons
 themselves are run, the list of figures is the lessons' own, whatever
 drawing calls they make.
 
-These runs take about half a minute of CPU per lesson; they are marked
-``slow``-free but run one lesson per test so that ``-k`` can pick one.
+These runs take a few seconds of CPU per lesson; they run one lesson per test so
+that ``-k`` can pick one, and so that parallel workers can share them out.
 """
 
 import json
@@ -18,6 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
+
+#: Each test runs a lesson in a process of its own: pytest-xdist may hand them out one
+#: by one (see tests/conftest.py).
+XDIST_SPREAD = True
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))

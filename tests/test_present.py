@@ -31,27 +31,34 @@ def _stale(marker: Path) -> bool:
         return True
     newest = max(p.stat().st_mtime for p in NOTEBOOKS)
     code = max(p.stat().st_mtime for p in (ROOT / "cgteach" / "present").rglob("*")
-               if p.is_file())
+               if p.is_file() and "__pycache__" not in p.parts)   # not Python's own caches
     return marker.stat().st_mtime < max(newest, code)
 
 
 def built(kind: str) -> Path:
     """The folder of the fresh export ``kind`` (``"slides"``, ``"site"`` or
-    ``"handouts"``), built if needed."""
-    from cgteach.present import build_site, export_slides
-    from cgteach.present.handouts import write_handouts
+    ``"handouts"``), built if needed, as ``make slides``/``site``/``handouts`` builds it.
+
+    ``make test`` leaves the building to the first test that needs each export, so
+    that the other parallel workers go on testing meanwhile; workers wait for each
+    other here (one builds, the others then read).
+    """
+    import fcntl
+    import subprocess
+    import sys
 
     out = BUILD / kind
     marker = out / ".cgteach-made"
-    if _stale(marker) or not any(out.iterdir()):
-        start = time.monotonic()
-        if kind == "slides":
-            export_slides(ROOT / "notebooks", out, quiet=True)
-        elif kind == "site":
-            build_site(ROOT / "notebooks", out, quiet=True)
-        else:
-            write_handouts(ROOT / "notebooks", out, quiet=True)
-        _TIMES[kind] = time.monotonic() - start
+    BUILD.mkdir(exist_ok=True)
+    with open(BUILD / f".{kind}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale(marker) or not any(out.iterdir()):
+            start = time.monotonic()
+            done = subprocess.run(
+                [sys.executable, "-m", "cgteach.present", kind, "--notebooks", "notebooks",
+                 "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
+            assert done.returncode == 0, f"make {kind} failed:\n{done.stderr[-3000:]}"
+            _TIMES[kind] = time.monotonic() - start
     return out
 
 
@@ -142,6 +149,7 @@ def test_widgets_become_a_still_picture_and_the_jupyterlab_line():
 
 # -- (c, d) the exports, checked as files ----------------------------------------------
 
+@pytest.mark.export
 def test_make_slides_writes_one_offline_slideshow_per_lesson():
     out = built("slides")
     pages = sorted(out.glob("*.slides.html"))
@@ -165,6 +173,7 @@ def test_make_slides_writes_one_offline_slideshow_per_lesson():
         assert "tex-svg-full.js" in text and "MathJax.js" not in text, page.name
 
 
+@pytest.mark.export
 def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
     out = built("site")
     for nb_path in NOTEBOOKS:
@@ -188,6 +197,7 @@ def test_make_site_writes_every_lesson_offline_with_navigation_and_search():
         assert not re.search(r"@import\s+url\(\s*['\"]?(https?:)?//", text), css
 
 
+@pytest.mark.export
 def test_export_times_are_recorded():
     """Report how long the exports took when this run built them (see the test's output)."""
     built("slides")
@@ -195,7 +205,7 @@ def test_export_times_are_recorded():
     record = BUILD / "present-times.json"
     if _TIMES:
         record.write_text(json.dumps(_TIMES))
-    print("export times (s):", _TIMES or "already built by make")
+    print("export times (s):", _TIMES or "already built (by make, or by another worker)")
 
 
 # -- the two cell formats of notes and solutions ------------------------------------
@@ -280,6 +290,7 @@ def _words(markdown: str) -> str:
     return " ".join(re.findall(r"[A-Za-z]{3,}", re.sub(r"\$[^$]*\$|`[^`]*`", " ", markdown)))
 
 
+@pytest.mark.export
 def test_make_handouts_writes_a_student_and_a_lecturer_pdf_per_lesson():
     from cgteach.present._prepare import is_notes, notes_text
 

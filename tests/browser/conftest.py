@@ -1,8 +1,11 @@
 """Real-browser tests: one JupyterLab server and one headless Chromium per session.
 
-The ``lab`` fixture starts JupyterLab on a free localhost port with every
-directory it writes to (root, runtime, config, workspaces, user settings)
-inside a temporary folder, so a test run never touches the user's set-up.
+Under pytest-xdist (``make test``) every worker is a session of its own, with its
+own server and browser.  The ``lab`` fixture starts JupyterLab on a localhost port
+the server picks itself (read back from its own runtime folder, so parallel
+workers never race for a port) with every directory it writes to (root, runtime,
+config, workspaces, user settings) inside the worker's temporary folder, so a test
+run never touches the user's set-up.
 Tests write small notebooks there with :meth:`Lab.notebook`, which opens
 one in a fresh page, runs all its cells and returns a :class:`Notebook`
 helper for clicking on widgets and reading cell outputs.  The ``book``
@@ -59,9 +62,38 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _free_port() -> int:
+    """A port free right now (kept for test files; the servers here use :func:`_server_url`)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _server_url(proc, runtime: Path, deadline: float) -> str:
+    """Wait for the JupyterLab started with ``--port=0`` to answer; return its address.
+
+    The server binds a port the system picks and writes it to ``jpserver-<pid>.json``
+    in its own runtime folder, so parallel test workers (pytest-xdist) never race for
+    a port and never find one another's server.
+    """
+    url = None
+    while True:
+        if url is None:
+            for info in runtime.glob("jpserver-*.json"):
+                try:
+                    port = json.loads(info.read_text())["port"]
+                except (OSError, ValueError, KeyError):
+                    continue        # being written: read it again
+                url = f"http://127.0.0.1:{port}"
+        if url is not None:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return url
+            except OSError:
+                pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return ""
+        time.sleep(0.3)
 
 
 def _write(path: Path, data) -> None:
@@ -117,13 +149,12 @@ def lab(tmp_path_factory):
            {"fetchNews": "false", "checkForUpdates": False})
     _write(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
            {"windowingMode": "none", "autoStartDefaultKernel": True})
-    port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime), JUPYTER_CONFIG_DIR=str(config),
                JUPYTERLAB_WORKSPACES_DIR=str(workspaces), PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_TOKEN", None)
     log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--port=0",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
          "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
          "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
@@ -131,20 +162,11 @@ def lab(tmp_path_factory):
         + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(root),
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
+    url = _server_url(proc, runtime, time.monotonic() + 240)
+    if not url:
+        proc.kill()
+        log.close()
+        pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
     lab = Lab(url, root)
     try:
         yield lab
@@ -343,6 +365,27 @@ def book(lab, request):
     nb.close()
 
 
+def merge_record(path: Path, entries: dict) -> None:
+    """Add ``entries`` to the JSON object in ``path`` (made if missing), under a lock.
+
+    Parallel workers (pytest-xdist) each measure some lessons: each adds its own
+    entries to the one record instead of writing it whole.
+    """
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            record = {}
+        if not isinstance(record, dict):
+            record = {}
+        record.update(entries)
+        path.write_text(json.dumps(dict(sorted(record.items())), indent=1), encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where screenshots and measurements are written."""
@@ -373,18 +416,18 @@ def make_lab(tmp_path_factory):
         pytest.fail(f"{stamp} is missing or older than pyproject.toml: run make first "
                     "(the test must not install anything)")
     base = tmp_path_factory.mktemp("make-lab")
+    pristine = _digests(ROOT / "notebooks")
     copy = base / "my-lessons"
     home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
     for d in home.values():
         d.mkdir()
-    port = _free_port()
     env = {k: v for k, v in os.environ.items()
            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "JUPYTER_TOKEN")}
     env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
                JUPYTER_RUNTIME_DIR=str(home["runtime"]),
                JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
                JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1")
-    args = (f"--no-browser --port={port} --ServerApp.ip=127.0.0.1 --ServerApp.port_retries=0 "
+    args = ("--no-browser --port=0 --ServerApp.ip=127.0.0.1 --ServerApp.port_retries=0 "
             "--ServerApp.token= --ServerApp.password= --ServerApp.disable_check_xsrf=True")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args += " --allow-root"
@@ -394,21 +437,12 @@ def make_lab(tmp_path_factory):
         ["make", "-s", "-C", str(ROOT), "lab", f"VENV={venv}", f"PYTHON={sys.executable}",
          f"MY_LESSONS={copy}", f"LAB_ARGS={args}"],
         env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            _stop(proc)
-            log.close()
-            pytest.fail("make lab did not start JupyterLab:\n"
-                        + (base / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
+    url = _server_url(proc, home["runtime"], time.monotonic() + 300)
+    if not url:
+        _stop(proc)
+        log.close()
+        pytest.fail("make lab did not start JupyterLab:\n"
+                    + (base / "server.log").read_text()[-3000:])
     lab = Lab(url, copy)
     lab.log = base / "server.log"
     try:
@@ -418,6 +452,15 @@ def make_lab(tmp_path_factory):
         _stop(proc)
         log.close()
         shutil.rmtree(base, ignore_errors=True)
+    # The lessons are the working copy's: notebooks/ itself is never written to.
+    assert _digests(ROOT / "notebooks") == pristine, "make lab wrote to notebooks/"
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    import hashlib
+
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+            if p.is_file()}
 
 
 def _stop(proc) -> None:

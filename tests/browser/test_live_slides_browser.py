@@ -40,6 +40,9 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SCREEN = {"width": 1280, "height": 720}
 MIN_PX = 18
+#: Every test opens its own notebook on the session's server: parallel workers may
+#: share them out (see tests/conftest.py).
+XDIST_SPREAD = True
 
 # Installed before the server starts (make does it too); a server started earlier in
 # the session by another module has read the same prefix, so this is only a safety net

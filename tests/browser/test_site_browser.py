@@ -17,10 +17,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.browser._export_checks import math_problems, offline_page, run_axe, wait_for_math
+from tests.browser.conftest import merge_record
 from tests.browser.test_slides_browser import axe_js as axe_js  # fixtures, shared
 from tests.browser.test_slides_browser import browser as browser
 from tests.test_present import NOTEBOOKS, REPRS, built
+
+pytestmark = pytest.mark.export     # reads build/site (and builds it when stale)
+#: One page per test: parallel workers may share them out (tests/conftest.py).
+XDIST_SPREAD = True
 
 FOLDED = "details.cg-solution, details.hide, details.cg-notes"
 IMPACTS = ("critical", "serious", "moderate", "minor")
@@ -58,9 +65,16 @@ def open_every_box(page, selector: str = FOLDED) -> int:
     return boxes.count()
 
 
-def test_the_site_opens_offline_with_every_page_math_search_and_folded_solutions(browser,
-                                                                                 axe_js,
-                                                                                 artifacts):
+def _record(artifacts, audits: dict) -> None:
+    """Add these audits' counts to ``site-axe.json`` (parallel workers each add theirs)."""
+    merge_record(artifacts / "site-axe.json", {k: v["count"] for k, v in audits.items()})
+
+
+# The site was checked in one test, page after page; it is now one test per page (the
+# same checks), so that parallel workers can share the pages out.
+
+def test_the_site_index_links_every_lesson_navigates_searches_and_passes_the_audit(
+        browser, axe_js, artifacts):
     out = built("site")
     page, problems = offline_page(browser, 1280, 900)
     try:
@@ -70,38 +84,11 @@ def test_the_site_opens_offline_with_every_page_math_search_and_folded_solutions
         assert [f"{p.stem}.html" for p in NOTEBOOKS] == [h for h in links if h[:2].isdigit()]
         audits = {"index": audit(page, axe_js)}
         assert not run_axe(page, axe_js)  # the shared check agrees on the index
-        solved = 0
-        for path in NOTEBOOKS:
-            page.goto((out / f"{path.stem}.html").as_uri())
-            wait_for_math(page)
-            if page.locator(".math").count():
-                assert page.locator("mjx-container").count() > 0, path.stem
-            assert not math_problems(page), (path.stem, math_problems(page)[:5])
-            html = page.content()
-            assert not [r for r in REPRS if r in html], path.stem
-            no_alt = page.locator("article img:not([alt])").count() + page.locator(
-                "article img[alt='']").count()
-            assert not no_alt, (path.stem, no_alt, "figures without a text alternative")
-            folded = page.locator(FOLDED)
-            assert all(not d.evaluate("d => d.open") for d in folded.all()), path.stem
-            audits[f"{path.stem} (closed)"] = audit(page, axe_js)
-            solutions = page.locator("details.cg-solution, details.hide")
-            if solutions.count():
-                first = solutions.first
-                first.locator("summary").first.click()
-                assert first.evaluate("d => d.open")
-                solved += 1
-            opened = open_every_box(page)
-            inside = page.locator("details.cg-solution[open] .cg-solution-code")
-            assert inside.count() == page.locator("details.cg-solution").count(), path.stem
-            if inside.count():
-                assert inside.first.is_visible(), path.stem
-            audits[f"{path.stem} (opened {opened})"] = audit(page, axe_js)
-        assert solved >= 1, "no lesson has a folded solution"
-        (artifacts / "site-axe.json").write_text(json.dumps(
-            {k: v["count"] for k, v in audits.items()}, indent=1))
-        bad = {k: v["bad"] for k, v in audits.items() if v["bad"]}
-        assert not bad, bad
+        _record(artifacts, audits)
+        assert not audits["index"]["bad"], audits["index"]["bad"]
+        # a folded solution to open (each page's test opens its first one)
+        assert any('<details class="cg-solution"' in (out / f"{p.stem}.html").read_text(
+            encoding="utf-8") for p in NOTEBOOKS), "no lesson has a folded solution"
         # next/previous navigation and search
         page.goto((out / f"{NOTEBOOKS[0].stem}.html").as_uri())
         page.locator("a.right-next").click()
@@ -109,6 +96,45 @@ def test_the_site_opens_offline_with_every_page_math_search_and_folded_solutions
         page.goto((out / "search.html").as_uri() + "?q=nim")
         page.wait_for_selector("#search-results li", timeout=30_000)
         assert page.locator("#search-results li").count() >= 1
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_site_page_opens_offline_with_math_alts_and_folded_solutions(browser, axe_js,
+                                                                           artifacts, path):
+    out = built("site")
+    page, problems = offline_page(browser, 1280, 900)
+    try:
+        audits = {}
+        page.goto((out / f"{path.stem}.html").as_uri())
+        wait_for_math(page)
+        if page.locator(".math").count():
+            assert page.locator("mjx-container").count() > 0, path.stem
+        assert not math_problems(page), (path.stem, math_problems(page)[:5])
+        html = page.content()
+        assert not [r for r in REPRS if r in html], path.stem
+        no_alt = page.locator("article img:not([alt])").count() + page.locator(
+            "article img[alt='']").count()
+        assert not no_alt, (path.stem, no_alt, "figures without a text alternative")
+        folded = page.locator(FOLDED)
+        assert all(not d.evaluate("d => d.open") for d in folded.all()), path.stem
+        audits[f"{path.stem} (closed)"] = audit(page, axe_js)
+        solutions = page.locator("details.cg-solution, details.hide")
+        if solutions.count():
+            first = solutions.first
+            first.locator("summary").first.click()
+            assert first.evaluate("d => d.open")
+        opened = open_every_box(page)
+        inside = page.locator("details.cg-solution[open] .cg-solution-code")
+        assert inside.count() == page.locator("details.cg-solution").count(), path.stem
+        if inside.count():
+            assert inside.first.is_visible(), path.stem
+        audits[f"{path.stem} (opened {opened})"] = audit(page, axe_js)
+        _record(artifacts, audits)
+        bad = {k: v["bad"] for k, v in audits.items() if v["bad"]}
+        assert not bad, bad
         assert not problems, problems[:5]
     finally:
         page.context.close()

@@ -16,8 +16,6 @@ The live slideshow inside JupyterLab (which replaced RISE) is tested in
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.browser._export_checks import (
@@ -29,6 +27,7 @@ from tests.browser._export_checks import (
     run_axe,
     wait_for_math,
 )
+from tests.browser.conftest import merge_record
 from tests.test_present import NOTEBOOKS, REPRS, built
 
 #: Kept for the site test's import (text outside code, scripts and notes).
@@ -45,6 +44,10 @@ VISIBLE_TEXT = """() => {
 
 HEIGHT, SMALLEST_TEXT = 720, 18.0
 
+pytestmark = pytest.mark.export     # reads build/slides (and builds it when stale)
+#: One slideshow per test: parallel workers may share them out (tests/conftest.py).
+XDIST_SPREAD = True
+
 
 @pytest.fixture(scope="session")
 def browser(request):
@@ -57,7 +60,8 @@ def browser(request):
 def fit_record(artifacts):
     record: dict = {}
     yield record
-    (artifacts / "slides-fit.json").write_text(json.dumps(record, indent=1))
+    # parallel workers each measured some lessons: each adds its own to the record
+    merge_record(artifacts / "slides-fit.json", record)
 
 
 @pytest.fixture(scope="session")
