@@ -84,8 +84,16 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
         fig.set_layout_engine("constrained")
     for spine in ("top", "right"):
         ax.spines[spine].set_visible(False)
-    ax.legend(fontsize=font - 4, loc="upper left", frameon=False, handlelength=1.4,
-              borderaxespad=0.2, labelspacing=0.2)
+    # The legend goes under the value axis, outside the plot: inside, some wall or the
+    # mast always runs through it in a narrow panel (the mast of a game whose mean sat
+    # on the legend's side crossed "Right wall").  One row when the panel is wide enough.
+    legend_font = font - 4
+    below = ((font - 2) * 1.25 + font * 1.3 + 10) / legend_font   # ticks, axis label, gap
+    fig = ax.figure
+    wide = ax.get_position().width * fig.get_figwidth() >= 3.4
+    ax.legend(fontsize=legend_font, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+              ncol=3 if wide else 1, frameon=False, handlelength=1.4, columnspacing=1.2,
+              borderaxespad=below, labelspacing=0.2)
     if title is None:
         title = f"{th.game}: mean {_num(th.mast)}, temperature {_num(tau)}"
     if title:
