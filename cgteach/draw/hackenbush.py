@@ -524,7 +524,8 @@ def _segment_distance(px, py, x0, y0, x1, y1):
 
 
 def shape_distance(point, shape):
-    """The distance from ``point`` to a drawn edge ``(xs, ys)`` (a polyline) or a node ``(x, y)``."""
+    """The distance from ``point`` to a drawn edge ``(xs, ys)`` (a polyline) or a node
+    ``(x, y)``."""
     px, py = point
     xs, ys = shape
     if not hasattr(xs, "__len__"):

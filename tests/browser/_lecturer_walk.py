@@ -71,7 +71,7 @@ MEASURE = """(minPx) => {
     while (w.nextNode()) {
       const n = w.currentNode, el = n.parentElement;
       if (!n.textContent.trim() || !el) continue;
-      if (el.closest('title, style, script, .cg-sr-only, [aria-hidden=true] ~ .cg-sr-only')) continue;
+      if (el.closest('title, style, script, .cg-sr-only')) continue;
       if (!visible(el)) continue;
       const st = getComputedStyle(el);
       if (st.clip === 'rect(0px, 0px, 0px, 0px)' || st.clipPath === 'inset(50%)') continue;
@@ -148,9 +148,13 @@ STATE = """(cellIndex) => {
   return (svg || board).innerHTML;
 }"""
 
-ACTIVE = """() => [...document.querySelectorAll(
-  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')]
-  .findIndex(c => c.classList.contains('jp-mod-active'))"""
+# Where the slideshow is: the active cell, and which picture a cell showing several
+# pictures one per step is at (the extension's position(), when it has one).
+POSITION = """() => window.cgteachPresent && window.cgteachPresent.position
+  ? window.cgteachPresent.position()
+  : String([...document.querySelectorAll(
+      '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')]
+      .findIndex(c => c.classList.contains('jp-mod-active')))"""
 
 
 def _api(lab, path: str, body: dict | None = None, method: str = "GET"):
@@ -168,21 +172,32 @@ def _stop_session(lab, name: str) -> None:
             _api(lab, f"/api/sessions/{s['id']}", method="DELETE")
 
 
-def _run_all(page, timeout: float = 240) -> None:
-    """Run > Run All, then wait until every code cell has an execution count."""
-    counted = ("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
-               ".every(p => /\\[\\d+\\]/.test(p.textContent))")
-    deadline = time.monotonic() + timeout
-    while True:
+def _run_all(page, timeout: float = 300) -> None:
+    """Run > Run All, then wait until no cell is queued or running any more.
+
+    The lesson comes with its stored outputs and execution counts, so a count proves
+    nothing: the run has started when some cell shows ``[*]`` and ended when none does.
+    """
+    queued = "() => [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')]" \
+             ".some(p => p.textContent.includes('*'))"
+    for _attempt in range(5):
         page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-        try:
-            page.wait_for_function(counted, timeout=timeout * 1000 / 2)
+        try:   # a request sent before the page has joined the kernel is dropped: again
+            page.wait_for_function(queued, timeout=20_000, polling=50)
             break
-        except Exception:  # noqa: BLE001 (playwright's TimeoutError): a lost request
-            if time.monotonic() > deadline:
-                raise
+        except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+            continue
+    try:
+        page.wait_for_function(f"() => !({queued})()", timeout=timeout * 1000, polling=250)
+    except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "lecturer-run-all.png"))
+        raise AssertionError("Run All did not finish") from None
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    tracebacks = [t[:300] for t in errors.all_inner_texts() if "Traceback" in t]
+    assert not tracebacks, tracebacks
 
 
 def notes_in_place(path) -> list[str]:
@@ -207,8 +222,8 @@ def notes_in_place(path) -> list[str]:
             if not re.search(r"\b(before (showing|running|you run|the cell|revealing|"
                              r"opening|we show)|predict)", text, re.I):
                 continue
-            if not any(c.cell_type == "code" and "skip" != (c.metadata.get("slideshow") or {})
-                       .get("slide_type") for _, c in slide[k + 1:]):
+            if not any(c.cell_type == "code" and (c.metadata.get("slideshow") or {})
+                       .get("slide_type") != "skip" for _, c in slide[k + 1:]):
                 late.append(f"cell {i}: {' '.join(text.split())[:80]}")
     return late
 
@@ -233,6 +248,11 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         page.goto(f"{lab.url}/lab/tree/{name}?reset")
         book = Notebook(page, len(nbformat.read(lab.root / name, as_version=4).cells))
         book.wait_idle(timeout=120)
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():   # e.g. the kernel chooser: keep the default kernel
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"lecturer-{lesson}-dialog.png"))
+            dialog.locator(".jp-mod-accept").first.click()
         _run_all(page)
         page.set_default_timeout(20_000)
         # what the lecturer does: click the notebook, F5
@@ -242,6 +262,13 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         page.keyboard.press("F5")
         page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
         page.wait_for_timeout(400)
+        # the lecturer's notes window (Alt+N) follows the slides: its notes carry no
+        # fold of their own (no browser-made "Details" heading)
+        with context.expect_page() as popup:
+            page.keyboard.press("Alt+N")
+        notes = popup.value
+        notes.wait_for_selector("#cg-notes-body")
+        page.bring_to_front()
         clicked: set[int] = set()
         for _ in range(600):
             page.wait_for_timeout(150)  # the slideshow lays the step out, then refits
@@ -260,6 +287,8 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
                 problems.append(f"pictures at {low}")
             if m["notes"]:
                 problems.append("a note shows on the slide")
+            if notes.locator("#cg-notes-body :is(details, summary)").count():
+                problems.append("the notes window shows a fold (a 'Details' heading)")
             for words, file in (shots or {}).items():
                 if m["text"].startswith(words):
                     (ARTIFACTS / "report").mkdir(parents=True, exist_ok=True)
@@ -271,11 +300,12 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
                 problems += _first_click(page, cell, result)
             if problems:
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS / f"lecturer-{lesson}-{m['active']}.png"))
-                result["bad"].append((m["active"], m["text"][:40], problems))
+                page.screenshot(path=str(ARTIFACTS / f"lecturer-{lesson}-{result['steps']}.png"))
+                result["bad"].append((result["steps"], m["active"], m["text"][:40], problems))
+            here = page.evaluate(POSITION)
             page.keyboard.press("PageDown")
             try:
-                page.wait_for_function(f"() => ({ACTIVE})() !== {m['active']}",
+                page.wait_for_function(f"(here) => ({POSITION})() !== here", arg=here,
                                        timeout=1500, polling=25)
             except Exception:  # noqa: BLE001 (playwright's TimeoutError): the last step
                 break

@@ -464,7 +464,8 @@ def lecture_lab(tmp_path_factory):
         package, _, name = plugin.partition(":")
         _write(home["settings"] / package / f"{name}.jupyterlab-settings", values)
     _write(home["settings"] / "@jupyterlab" / "notebook-extension"
-           / "tracker.jupyterlab-settings", {"windowingMode": "none"})
+           / "tracker.jupyterlab-settings",
+           {"windowingMode": "none", "autoStartDefaultKernel": True})
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "JUPYTER_TOKEN"}
     env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
