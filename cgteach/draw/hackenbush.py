@@ -430,6 +430,14 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     geometry = _Geometry(position)
     if ax is None:
         ax = new_axes(None, size=_figsize(geometry))
+    elif STYLE["lecture"]:
+        # a figure the caller made (a row of panels): no wider than a projector shows
+        from cgteach.draw._style import clamp_size
+
+        size = ax.figure.get_size_inches()
+        fitted = clamp_size(*size)
+        if fitted[0] < size[0] - 1e-6 or fitted[1] < size[1] - 1e-6:
+            ax.figure.set_size_inches(*fitted)
     lw = STYLE["line"] * 1.4
     font = STYLE["font"]
     lo, hi = geometry.left, geometry.right

@@ -237,8 +237,15 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     path = NOTEBOOKS[lesson]
     name = path.name
     start = time.monotonic()
-    _api(lab, "/api/sessions", {"path": name, "type": "notebook", "name": "",
-                                "kernel": {"name": "python3"}}, method="POST")
+    session = _api(lab, "/api/sessions", {"path": name, "type": "notebook", "name": "",
+                                          "kernel": {"name": "python3"}}, method="POST")
+    # the page joins a kernel that is up (one still starting on a busy machine is seen
+    # as "terminating" by the page, which then refuses to run anything)
+    deadline = time.monotonic() + 180
+    while _api(lab, f"/api/kernels/{session['kernel']['id']}").get("execution_state") != "idle":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the kernel for {name} did not start")
+        time.sleep(0.5)
     context = lab.browser.new_context(viewport=SCREEN)
     page = context.new_page()
     page.set_default_timeout(120_000)
@@ -315,6 +322,8 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         _stop_session(lab, name)
     result["seconds"] = round(time.monotonic() - start)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"lecturer-{lesson}.json").write_text(json.dumps(result, indent=1),
+                                                       encoding="utf-8")
     with open(ARTIFACTS / "lecturer-path.txt", "a", encoding="utf-8") as f:
         f.write(f"{name}: {result['steps']} steps, tallest {result['tallest']:.0f} px, "
                 f"smallest picture {result['smallest']:.2f}, {len(result['bad'])} bad steps, "

@@ -473,6 +473,9 @@ def lecture_lab(tmp_path_factory):
                JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
                JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1",
                CGTEACH_LECTURE="1",
+               # the test's data folder before the environment's (jupyter_core prefers
+               # the environment's in a virtualenv): this checkout's extension is served
+               JUPYTER_PREFER_ENV_PATH="0",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(
@@ -499,6 +502,10 @@ def lecture_lab(tmp_path_factory):
     lab = Lab(url, copy)
     lab.log = base / "server.log"
     try:
+        served = urllib.request.urlopen(
+            f"{url}/lab/extensions/{live.EXTENSION}/static/remoteEntry.js", timeout=30).read()
+        assert served == (live._SOURCE / "static" / "remoteEntry.js").read_bytes(), \
+            "JupyterLab serves another copy of cgteach's extension than this checkout's"
         yield lab
     finally:
         lab.close()

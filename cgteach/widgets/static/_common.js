@@ -45,19 +45,54 @@ function drawGround(layer, width, height, groundY) {
   svgEl("line", { class: "cg-ground-line", x1: 6, y1: groundY, x2: width - 6, y2: groundY }, layer);
 }
 
+// During a live slideshow (jupyterlab-slideshow marks the body) a click on a widget is
+// a move and nothing else: the press does not focus by default (the browser would scroll
+// the focused board into view) and the notebook does not see it (it would make the
+// widget's cell the active one and scroll the slide to it).  The board, or the button,
+// takes the focus without scrolling; the click itself then lands where it was aimed.
+function presenting() {
+  return !!(document.body && document.body.dataset.jpDeckMode === "presenting");
+}
+function holdStill(root) {
+  root.addEventListener("pointerdown", (evt) => {
+    if (!presenting() || evt.button !== 0) return;
+    const t = evt.target;
+    if (!(t instanceof Element) || t.closest("input, select, textarea, [contenteditable]")) return;
+    evt.preventDefault();
+    const focusable = t.closest("button, [tabindex]");
+    if (focusable && root.contains(focusable) && document.activeElement !== focusable) {
+      focusable.focus({ preventScroll: true });
+    }
+  });
+  root.addEventListener("mousedown", (evt) => { if (presenting()) evt.stopPropagation(); });
+  root.addEventListener("focusin", (evt) => { if (presenting()) evt.stopPropagation(); });
+}
+
+let helpCount = 0;
+
 // What every board shows: a toolbar headed by the game's name, the SVG board
 // (with the named layers, bottom first) beside a side panel, then the message
 // and help lines.
 function boardFrame(el, { p, cls, title, isGame, layerNames, attrs = {} }) {
   const root = htmlEl("div", { class: `cg-widget ${cls}`, "data-testid": `${p}-${isGame ? "game" : "editor"}`,
     ...attrs }, el);
+  holdStill(root);
   const toolbar = htmlEl("div", { class: "cg-toolbar" }, root);
   htmlEl("span", { class: "cg-title" }, toolbar, title);
   const main = htmlEl("div", { class: "cg-main" }, root);
   const svg = svgEl("svg", { class: "cg-board", "data-testid": `${p}-board` }, main);
   const side = htmlEl("div", { class: "cg-side" }, main);
   const message = htmlEl("div", { class: "cg-message", "data-testid": `${p}-message`, role: "status" }, root);
-  const help = htmlEl("div", { class: "cg-help" }, root);
+  const help = htmlEl("div", { class: "cg-help", id: `${p}-help-${++helpCount}` }, root);
+  // On a slide the long help waits behind a "?" (the style sheet shows the button during
+  // a slideshow only): the board keeps the room, the lecturer opens the help when asked.
+  const helpToggle = htmlEl("button", { type: "button", class: "cg-help-toggle", "data-testid": `${p}-help-toggle`,
+    "aria-expanded": "false", "aria-controls": help.id, title: "show or hide the help" }, null, "?");
+  helpToggle.addEventListener("click", () => {
+    const open = root.classList.toggle("cg-help-open");
+    helpToggle.setAttribute("aria-expanded", String(open));
+  });
+  toolbar.appendChild(helpToggle);
   const layers = {};
   for (const name of layerNames) layers[name] = svgEl("g", { class: `cg-layer-${name}` }, svg);
   return { root, toolbar, main, svg, side, message, help, layers };
@@ -76,7 +111,7 @@ function switchBoxes(model, p, numbersTitle) {
       htmlEl("span", { class: "cg-spacer" }, toolbar);
       for (const [box, text, title] of [[labelsBox, "Numbers", numbersTitle],
         [lectureBox, "Lecture", "large print for a projector"]]) {
-        const sw = htmlEl("label", { class: "cg-switch", title }, toolbar);
+        const sw = htmlEl("label", { class: `cg-switch cg-switch-${text.toLowerCase()}`, title }, toolbar);
         sw.appendChild(box);
         sw.appendChild(document.createTextNode(text));
       }
@@ -104,7 +139,7 @@ function undoClearButtons(toolbar, model, p, { titles = {}, onClear = () => {} }
 // says no); Load reads a file and sends {event: "load", text}.
 function fileButtons(toolbar, root, model, p, { what, filename, canSave = () => true, beforeLoad = () => {} }) {
   const { send } = talkTo(model);
-  const files = htmlEl("div", { class: "cg-group" }, toolbar);
+  const files = htmlEl("div", { class: "cg-group cg-files" }, toolbar);
   const save = button(files, { "data-testid": `${p}-save`, title: `download the ${what} as a JSON file` },
     "↓ Save", () => {
       if (!canSave()) return;
