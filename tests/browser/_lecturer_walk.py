@@ -137,7 +137,16 @@ TARGET = """(cellIndex) => {
   } else {
     const r = item.getBoundingClientRect(); x = r.left + r.width / 2; y = r.top + r.height / 2;
   }
-  return {kind, found: true, x, y, state: (svg || board).innerHTML};
+  return {kind, found: true, x, y, state: (svg || board).innerHTML,
+          top: (svg || board).getBoundingClientRect().top};
+}"""
+
+BOARD_TOP = """(cellIndex) => {
+  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const cell = nb.querySelectorAll(':scope .jp-Cell')[cellIndex];
+  const board = cell.querySelector('.cg-widget, .cgteach-nim-game');
+  const svg = board.querySelector('svg.cg-board, [data-testid=nim-board]');
+  return (svg || board).getBoundingClientRect().top;
 }"""
 
 STATE = """(cellIndex) => {
@@ -237,15 +246,6 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     path = NOTEBOOKS[lesson]
     name = path.name
     start = time.monotonic()
-    session = _api(lab, "/api/sessions", {"path": name, "type": "notebook", "name": "",
-                                          "kernel": {"name": "python3"}}, method="POST")
-    # the page joins a kernel that is up (one still starting on a busy machine is seen
-    # as "terminating" by the page, which then refuses to run anything)
-    deadline = time.monotonic() + 180
-    while _api(lab, f"/api/kernels/{session['kernel']['id']}").get("execution_state") != "idle":
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the kernel for {name} did not start")
-        time.sleep(0.5)
     context = lab.browser.new_context(viewport=SCREEN)
     page = context.new_page()
     page.set_default_timeout(120_000)
@@ -255,11 +255,18 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         page.goto(f"{lab.url}/lab/tree/{name}?reset")
         book = Notebook(page, len(nbformat.read(lab.root / name, as_version=4).cells))
         book.wait_idle(timeout=120)
-        dialog = page.locator(".jp-Dialog")
-        if dialog.count():   # e.g. the kernel chooser: keep the default kernel
+        # the page starts the lesson's kernel itself (autoStartDefaultKernel, as a
+        # lecturer's JupyterLab does); a dialog (a kernel still starting on a busy
+        # machine) is answered with its default button
+        for _ in range(10):
+            dialog = page.locator(".jp-Dialog")
+            if not dialog.count():
+                break
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"lecturer-{lesson}-dialog.png"))
-            dialog.locator(".jp-mod-accept").first.click()
+            dialog.locator(".jp-Dialog-button.jp-mod-accept, .jp-Dialog-button").first.click()
+            page.wait_for_timeout(2000)
+            book.wait_idle(timeout=120)
         _run_all(page)
         page.set_default_timeout(20_000)
         # what the lecturer does: click the notebook, F5
@@ -277,6 +284,7 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         notes.wait_for_selector("#cg-notes-body")
         page.bring_to_front()
         clicked: set[int] = set()
+        taken: set[str] = set()
         for _ in range(600):
             page.wait_for_timeout(150)  # the slideshow lays the step out, then refits
             m = page.evaluate(MEASURE, MIN_PX)
@@ -297,7 +305,8 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
             if notes.locator("#cg-notes-body :is(details, summary)").count():
                 problems.append("the notes window shows a fold (a 'Details' heading)")
             for words, file in (shots or {}).items():
-                if m["text"].startswith(words):
+                if m["text"].startswith(words) and file not in taken:
+                    taken.add(file)
                     (ARTIFACTS / "report").mkdir(parents=True, exist_ok=True)
                     page.screenshot(path=str(ARTIFACTS / "report" / file))
             for cell in m["boards"]:
@@ -348,13 +357,16 @@ def _first_click(page, cell: int, result: dict) -> list[str]:
         acted = False
     page.wait_for_timeout(300)
     after = page.evaluate(MEASURE, MIN_PX)
+    # the slide must not scroll, and the board must stay under the lecturer's pointer
     moved = after["top"] - before["top"]
-    result["clicks"].append((target["kind"], acted, round(moved)))
+    shifted = page.evaluate(BOARD_TOP, cell) - target["top"]
+    result["clicks"].append((target["kind"], acted, round(moved), round(shifted)))
     problems = []
     if not acted:
         problems.append(f"{target['kind']}: the first click did nothing")
-    if abs(moved) > 1:
-        problems.append(f"{target['kind']}: the click moved the slide {moved:.0f} px")
+    if abs(moved) > 1 or abs(shifted) > 1:
+        problems.append(f"{target['kind']}: the click moved the slide {moved:.0f} px "
+                        f"and the board {shifted:.0f} px")
     if after["mode"] != "presenting":
         problems.append(f"{target['kind']}: the click ended the slideshow")
     return problems

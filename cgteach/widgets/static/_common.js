@@ -371,6 +371,24 @@ function pathPoints(d, n = 12) {
   return pts;
 }
 
+// The distance from (x, y) to the polyline `pts`.
+function polylineDistance(pts, x, y) {
+  let best = Infinity;
+  for (let k = 0; k + 1 < pts.length; k += 1) {
+    const [x1, y1] = pts[k], [x2, y2] = pts[k + 1];
+    const dx = x2 - x1, dy = y2 - y1, len = dx * dx + dy * dy;
+    const t = len ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len)) : 0;
+    best = Math.min(best, Math.hypot(x - x1 - t * dx, y - y1 - t * dy));
+  }
+  return pts.length === 1 ? Math.hypot(x - pts[0][0], y - pts[0][1]) : best;
+}
+
+// Whether some edge other than edges[i] passes nearer (x, y) than edges[i] itself.
+function nearerOther(edges, i, x, y) {
+  const own = polylineDistance(edges[i].pts, x, y);
+  return edges.some((e, j) => j !== i && polylineDistance(e.pts, x, y) < own - 0.5);
+}
+
 function boxHitsCircle(b, cx, cy, r) {
   const x = Math.max(b.x0, Math.min(cx, b.x1)), y = Math.max(b.y0, Math.min(cy, b.y1));
   return Math.hypot(x - cx, y - cy) < r;
@@ -433,13 +451,14 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
       const [x1, y1] = e.pts[k], [x2, y2] = e.pts[k + 1];
       const len = Math.hypot(x2 - x1, y2 - y1) || 1;
       const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
-      for (const far of [0.9, 1.5, 2.2, 3]) {
-        for (const side of [1, -1]) {
+      for (const far of [0.9, 1.5, 2.2, 3, 0.6, 0]) {   // 0: on the edge itself (its halo keeps it legible)
+        for (const side of far ? [1, -1] : [1]) {
           const off = far * (Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + r * 0.6 + 3);
           const cx = (x1 + x2) / 2 + side * nx * off, cy = (y1 + y2) / 2 + side * ny * off;
           const box = { x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2 };
           let hard = 0, soft = 0;
-          if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 1;
+          // outside the board: the view grows to show it (better than beside the wrong edge)
+          if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 0.5;
           const lines = new Set();
           for (const thing of near(box)) {
             if (thing.node) { if (boxHitsCircle(box, thing.node[0], thing.node[1], r + pad)) hard += 1; }
@@ -449,6 +468,8 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
               soft += thing.line === i ? 2 : 1;
             }
           }
+          // the label must read as its own edge's: no other edge nearer its centre
+          if (nearerOther(edges, i, cx, cy)) hard += 1.5;
           const score = hard * 1000 + soft * 20 + rank * 3 + far * 4;
           if (!best || score < best.score) best = { x: cx, y: cy, box, score };
         }

@@ -129,6 +129,23 @@
    */
   function fitSlide(notebook) {
     if (document.body.dataset.jpDeckMode !== "presenting" || !notebook) return;
+    fitPictures(notebook);
+    boardText(notebook);
+  }
+
+  /** Every live board's text at 18 px or more on screen, however the board is scaled. */
+  function boardText(notebook) {
+    for (const b of notebook.node.querySelectorAll(`.jp-deck-mod-onscreen :is(${BOARDS})`)) {
+      const ctm = b.getBoundingClientRect().height > 0 ? b.getScreenCTM() : null;
+      const scale = ctm ? Math.hypot(ctm.a, ctm.b) : 1;
+      if (scale > 0 && scale < 1) {
+        b.style.setProperty("--cg-board-font", `${Math.ceil(18.5 / scale)}px`);
+        b.classList.add("cg-stage-text");
+      }
+    }
+  }
+
+  function fitPictures(notebook) {
     for (const n of notebook.node.querySelectorAll(".cg-side-auto")) n.classList.remove("cg-side-auto");
     for (const img of notebook.node.querySelectorAll("img.cg-fitted")) {
       img.style.maxHeight = "";
@@ -183,11 +200,11 @@
   const BOARDS = ".cg-widget svg.cg-board, .cgteach-nim-game svg.nim-board";
 
   function resetBoards(root) {
-    for (const b of root.querySelectorAll(".cg-stage-fitted")) {
+    for (const b of root.querySelectorAll(".cg-stage-fitted, .cg-stage-text")) {
       b.style.maxHeight = "";
       b.style.maxWidth = "";
       b.style.removeProperty("--cg-board-font");
-      b.classList.remove("cg-stage-fitted");
+      b.classList.remove("cg-stage-fitted", "cg-stage-text");
     }
   }
 
@@ -210,9 +227,6 @@
       b.style.maxHeight = `${Math.floor(target)}px`;
       b.style.maxWidth = `${Math.floor(target * aspect)}px`;
       b.classList.add("cg-stage-fitted");
-      const ctm = b.getScreenCTM();
-      const scale = ctm ? Math.hypot(ctm.a, ctm.b) : 1;
-      if (scale > 0 && scale < 1) b.style.setProperty("--cg-board-font", `${Math.ceil(18.5 / scale)}px`);
     }
   }
 
