@@ -204,6 +204,9 @@ def _run_all(page, timeout: float = 300) -> None:
         page.screenshot(path=str(ARTIFACTS / "lecturer-run-all.png"))
         raise AssertionError("Run All did not finish") from None
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    page.wait_for_timeout(500)
+    stale = page.get_by_text("Error displaying widget").count()
+    assert not stale, f"after Run All, {stale} widgets are not live (model not found)"
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     tracebacks = [t[:300] for t in errors.all_inner_texts() if "Traceback" in t]
     assert not tracebacks, tracebacks
@@ -246,6 +249,9 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     path = NOTEBOOKS[lesson]
     name = path.name
     start = time.monotonic()
+    # the kernel first, so that the page joins it and never asks which kernel to use
+    _api(lab, "/api/sessions", {"path": name, "type": "notebook", "name": "",
+                                "kernel": {"name": "python3"}}, method="POST")
     context = lab.browser.new_context(viewport=SCREEN)
     page = context.new_page()
     page.set_default_timeout(120_000)
