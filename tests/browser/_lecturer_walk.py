@@ -182,27 +182,39 @@ def _stop_session(lab, name: str) -> None:
 
 
 def _run_all(page, timeout: float = 300) -> None:
-    """Run > Run All, then wait until no cell is queued or running any more.
+    """Run > Run All, then wait until the run has gone through every cell.
 
     The lesson comes with its stored outputs and execution counts, so a count proves
-    nothing: the run has started when some cell shows ``[*]`` and ended when none does.
+    nothing: the run has started when some cell shows ``[*]``, and it is over when none
+    does and every cell shows a count again (a run lost to a kernel that was still
+    starting leaves cells at ``[ ]``: then Run All is asked for again).
     """
-    queued = "() => [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')]" \
-             ".some(p => p.textContent.includes('*'))"
-    for _attempt in range(5):
-        page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-        try:   # a request sent before the page has joined the kernel is dropped: again
-            page.wait_for_function(queued, timeout=20_000, polling=50)
-            break
+    prompts = "[...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')]" \
+              ".filter(p => p.offsetParent !== null && p.textContent.trim() !== '')"
+    queued = f"() => {prompts}.some(p => p.textContent.includes('*'))"
+    counted = f"() => {prompts}.every(p => /\\[\\d+\\]/.test(p.textContent))"
+    deadline = time.monotonic() + timeout
+    for _attempt in range(4):
+        for _ in range(5):
+            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+            try:   # a request sent before the page has joined the kernel is dropped: again
+                page.wait_for_function(queued, timeout=20_000, polling=50)
+                break
+            except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+                continue
+        left = max(1.0, deadline - time.monotonic())
+        try:
+            page.wait_for_function(f"() => !({queued})()", timeout=left * 1000, polling=250)
         except Exception:  # noqa: BLE001 (playwright's TimeoutError)
-            continue
-    try:
-        page.wait_for_function(f"() => !({queued})()", timeout=timeout * 1000, polling=250)
-    except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+            break
+        page.wait_for_timeout(1000)
+        if page.evaluate(counted) and not page.evaluate(queued):
+            break
+    if not (page.evaluate(counted) and not page.evaluate(queued)):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "lecturer-run-all.png"))
-        raise AssertionError("Run All did not finish") from None
+        raise AssertionError("Run All did not run every cell")
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
     page.wait_for_timeout(500)
     stale = page.get_by_text("Error displaying widget").count()

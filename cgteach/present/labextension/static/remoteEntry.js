@@ -129,34 +129,8 @@
    */
   function fitSlide(notebook) {
     if (document.body.dataset.jpDeckMode !== "presenting" || !notebook) return;
-    notebook.node.style.transform = "";
     fitPictures(notebook);
     boardText(notebook);
-    place(notebook);
-  }
-
-  /**
-   * The slideshow centres a slide by the height it measured when it laid the slide out;
-   * a slide that fits but was centred for another height (pictures shrunk since, a widget
-   * drawn late) is moved back onto the screen, whole, by the least amount.
-   */
-  function place(notebook) {
-    const { cells } = onScreen(notebook);
-    let top = Infinity;
-    let bottom = -Infinity;
-    for (const n of cells) {
-      for (const part of [n, ...n.querySelectorAll(".cg-widget, .cgteach-nim-game, img")]) {
-        const r = part.getBoundingClientRect();
-        if (!r.height) continue;
-        top = Math.min(top, r.top);
-        bottom = Math.max(bottom, r.bottom);
-      }
-    }
-    if (!cells.length || bottom - top > window.innerHeight - 8) return;
-    let shift = 0;
-    if (bottom > window.innerHeight - 4) shift = -Math.min(top - 4, bottom - window.innerHeight + 4);
-    else if (top < 4) shift = Math.min(4 - top, window.innerHeight - 4 - bottom);
-    if (Math.abs(shift) >= 1) notebook.node.style.transform = `translateY(${Math.round(shift)}px)`;
   }
 
   /** Every live board's text at 18 px or more on screen, however the board is scaled. */
@@ -400,7 +374,6 @@
       }
       resetBoards(document.body);
       forgetOutputSteps();
-      for (const nb of document.querySelectorAll(".jp-Notebook")) nb.style.transform = "";
     }).observe(document.body, { attributes: true, attributeFilter: ["data-jp-deck-mode"] });
 
     if (app.shell.currentChanged) {
