@@ -122,7 +122,7 @@ TARGET = """(cellIndex) => {
   const picks = {
     'nim-game': '[data-testid^=nim-stone-]',
     'hb-editor': '.cg-node:not(.cg-ground)', 'hb-game': '.cg-edge',
-    'hd-editor': '.cg-node', 'hd-game': '.cg-node',
+    'hd-editor': '.cg-dot-node', 'hd-game': '.cg-dot-node',
     'dm-editor': '[data-testid^=dm-cell-]', 'dm-game': '[data-testid=dm-cell-0-0]',
   };
   const item = board.querySelector(picks[kind] || '.cg-edge, .cg-node, [data-testid^=dm-cell-]');

@@ -199,7 +199,7 @@ function gameControls(toolbar, side, model, p, titles = {}) {
   htmlEl("div", { class: "cg-label" }, card, "Game");
   const status = htmlEl("div", { class: "cg-status", "data-testid": `${p}-status` }, card);
   const roles = htmlEl("div", { class: "cg-small", "data-testid": `${p}-roles` }, side);
-  const logCard = htmlEl("div", { class: "cg-card" }, side);
+  const logCard = htmlEl("div", { class: "cg-card cg-log-card" }, side);
   htmlEl("div", { class: "cg-label" }, logCard, "Moves");
   const log = htmlEl("ol", { class: "cg-log", "data-testid": `${p}-log` }, logCard);
   return { hint, restart, status, roles, log };
