@@ -141,6 +141,41 @@ def audit(fig):
     for n, b in sorted(hits):
         problems.append(f"text {_describe(boxes[b][0])} covers a node at "
                         f"({x[n]:.0f}, {y[n]:.0f})")
+    problems += _far_labels(fig, renderer)
+    return problems
+
+
+def _far_labels(fig, renderer):
+    """Labels nearer another edge (or node) than their own (issue 37).
+
+    A drawing marks each label it places with ``cg_near = (own key, shapes)``:
+    the shapes (drawn edges as polylines, or nodes as points, in data
+    coordinates) among which the reader looks for the one it names.  The
+    label's centre, on screen, must be nearer its own shape than any other.
+    """
+    from cgteach.draw.hackenbush import nearest_shape
+
+    problems = []
+    for ax in fig.axes:
+        for t in ax.texts:
+            near = getattr(t, "cg_near", None)
+            if near is None or not t.get_visible():
+                continue
+            own, shapes = near
+            to_px = ax.transData.transform
+            bb = t.get_window_extent(renderer)
+            centre = ((bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2)
+            on_screen = {}
+            for key, (xs, ys) in (shapes.items() if isinstance(shapes, dict)
+                                  else enumerate(shapes)):
+                if hasattr(xs, "__len__"):
+                    pts = to_px(list(zip(xs, ys, strict=True)))
+                    on_screen[key] = ([p[0] for p in pts], [p[1] for p in pts])
+                else:
+                    on_screen[key] = tuple(to_px((xs, ys)))
+            nearest = nearest_shape(centre, on_screen, own)
+            if nearest != own:
+                problems.append(f"label {_describe(t)} is nearer {nearest!r} than its own {own!r}")
     return problems
 
 

@@ -429,6 +429,14 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     geometry = _Geometry(position)
     if ax is None:
         ax = new_axes(None, size=_figsize(geometry))
+    elif STYLE["lecture"]:
+        # a figure the caller made (a row of panels): no wider than a projector shows
+        from cgteach.draw._style import clamp_size
+
+        size = ax.figure.get_size_inches()
+        fitted = clamp_size(*size)
+        if fitted[0] < size[0] - 1e-6 or fitted[1] < size[1] - 1e-6:
+            ax.figure.set_size_inches(*fitted)
     lw = STYLE["line"] * 1.4
     font = STYLE["font"]
     lo, hi = geometry.left, geometry.right
@@ -473,11 +481,14 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
                 spots = [_point_along(xs, ys, t)[:2] for t in order]
                 # then beside the edge, either side
                 spots += _beside(xs, ys, order[:3])
+            spots = _own_spots(spots, i, geometry.paths)
             mx, my = spots[0]
             label = ax.text(mx, my, texts[i], fontsize=font * 0.8, color=COLOURS["text"],
                             ha="center", va="center", zorder=5,
                             bbox={"boxstyle": "round,pad=0.15", "fc": "white",
                                   "ec": COLOURS["muted"], "lw": 0.6})
+            # the figure audit checks that each label is nearer its own edge than any other
+            label.cg_near = (i, geometry.paths)
             edge_texts.append((label, spots))
     coords = geometry.coords
     if coords:
@@ -510,6 +521,61 @@ def draw_position(position, ax=None, highlight=None, labels=False, title=None,
     if legend:
         edge_legend(ax, {c for _, _, c in position.edges})
     return ax
+
+
+def _segment_distance(px, py, x0, y0, x1, y1):
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length))
+    return math.hypot(px - (x0 + t * dx), py - (y0 + t * dy))
+
+
+def shape_distance(point, shape):
+    """The distance from ``point`` to a drawn edge ``(xs, ys)`` (a polyline) or a node
+    ``(x, y)``."""
+    px, py = point
+    xs, ys = shape
+    if not hasattr(xs, "__len__"):
+        return math.hypot(px - xs, py - ys)
+    if len(xs) == 1:
+        return math.hypot(px - xs[0], py - ys[0])
+    return min(_segment_distance(px, py, xs[k], ys[k], xs[k + 1], ys[k + 1])
+               for k in range(len(xs) - 1))
+
+
+def nearest_shape(point, shapes, own=None):
+    """The key of the shape (in the dict ``shapes``) nearest ``point``; with ``own``,
+    that key whenever no other shape is nearer than ``own`` (ties go to ``own``)."""
+    best, best_d = own, shape_distance(point, shapes[own]) if own is not None else math.inf
+    for key, shape in shapes.items():
+        if key == own:
+            continue
+        xs, ys = shape
+        if hasattr(xs, "__len__"):   # a cheap bound first: the polyline's box
+            gap = math.hypot(max(min(xs) - point[0], 0.0, point[0] - max(xs)),
+                             max(min(ys) - point[1], 0.0, point[1] - max(ys)))
+            if gap >= best_d:
+                continue
+        d = shape_distance(point, shape)
+        if d < best_d - 1e-9:
+            best, best_d = key, d
+    return best
+
+
+def _own_spots(spots, i, paths):
+    """The spots nearer edge ``i`` than any other drawn edge (a label there reads as
+    edge ``i``'s), best first; more spots on the edge itself when too few are left."""
+    shapes = dict(enumerate(paths)) if not isinstance(paths, dict) else paths
+    if len(shapes) < 2:
+        return spots
+    mine = [p for p in spots if nearest_shape(p, shapes, i) == i]
+    if len(mine) < 3:
+        xs, ys = shapes[i]
+        more = [_point_along(xs, ys, t)[:2] for t in (0.45, 0.55, 0.35, 0.65, 0.28, 0.72,
+                                                       0.2, 0.8, 0.14, 0.86)]
+        more += _beside(xs, ys, (0.5, 0.4, 0.6))
+        mine += [p for p in more if nearest_shape(p, shapes, i) == i and p not in mine]
+    return mine or spots
 
 
 def _beside(xs, ys, fractions):
@@ -555,8 +621,11 @@ def _node_name_spots(ax, geometry, coords, fontsize, radius):
             for extra in (0.0, 0.5 * h):
                 spots.append(tuple(to_data.transform((cx + (d + extra) * scale * c,
                                                       cy + (d + extra) * scale * s_))))
+        mine = [p for p in spots if nearest_shape(p, coords, node) == node]
+        spots = mine or spots
         text = ax.text(*spots[0], name, fontsize=fontsize, color=COLOURS["muted"],
                        ha="center", va="center", zorder=5)
+        text.cg_near = (node, coords)
         out.append((text, spots))
     return out
 

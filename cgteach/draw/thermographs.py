@@ -45,7 +45,15 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
 
     if not isinstance(th, Thermograph):
         raise TypeError(f"draw_thermograph() needs a Thermograph, got {type(th).__name__}")
-    check_ax(ax)
+    theirs = check_ax(ax) is not None and STYLE["lecture"]
+    if theirs:
+        # a figure the caller made (a pair of thermographs): no wider than a projector shows
+        from cgteach.draw._style import clamp_size
+
+        size = ax.figure.get_size_inches()
+        fitted = clamp_size(*size)
+        if fitted[0] < size[0] - 1e-6 or fitted[1] < size[1] - 1e-6:
+            ax.figure.set_size_inches(*fitted)
     ax = new_axes(ax, size=(5.0, 3.6))
     tau = th.temperature
     if top is None:
@@ -84,13 +92,38 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
         fig.set_layout_engine("constrained")
     for spine in ("top", "right"):
         ax.spines[spine].set_visible(False)
-    ax.legend(fontsize=font - 4, loc="upper left", frameon=False, handlelength=1.4,
-              borderaxespad=0.2, labelspacing=0.2)
+    # The legend goes under the value axis, outside the plot: inside, some wall or the
+    # mast always runs through it in a narrow panel (the mast of a game whose mean sat
+    # on the legend's side crossed "Right wall").  One row when the panel is wide enough.
+    legend_font = font - 4
+    below = ((font - 2) * 1.25 + font * 1.3 + 10) / legend_font   # ticks, axis label, gap
+    fig = ax.figure
+    wide = ax.get_position().width * fig.get_figwidth() >= 3.4
+    ax.legend(fontsize=legend_font, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+              ncol=3 if wide else 1, frameon=False, handlelength=1.4, columnspacing=1.2,
+              borderaxespad=below, labelspacing=0.2)
     if title is None:
         title = f"{th.game}: mean {_num(th.mast)}, temperature {_num(tau)}"
     if title:
         ax.set_title(title, fontsize=font + 1, color=COLOURS["text"], pad=10)
+    if theirs:
+        _fit_width(ax.figure)
     return ax
+
+
+def _fit_width(fig) -> None:
+    """Narrow ``fig`` until what is drawn (titles that stick out included) is no wider
+    than a lecture figure may be (the PNG is cut to what is drawn)."""
+    from cgteach.draw._style import LECTURE_MAX_INCHES
+
+    widest = LECTURE_MAX_INCHES[0] - 0.2   # a tight PNG keeps 0.1 in on each side
+    for _ in range(4):
+        fig.draw_without_rendering()   # lays the figure out (constrained layout)
+        drawn = fig.get_tightbbox(fig.canvas.get_renderer()).width
+        if drawn <= widest:
+            return
+        w, h = fig.get_size_inches()
+        fig.set_size_inches(max(1.0, w - (drawn - widest) - 0.05), h)
 
 
 def thermograph_png(th) -> bytes:

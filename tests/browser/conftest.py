@@ -476,3 +476,87 @@ def _stop(proc) -> None:
             proc.wait(timeout=5)
         except ProcessLookupError:
             pass
+
+
+@pytest.fixture(scope="session")
+def lecture_lab(tmp_path_factory):
+    """JupyterLab as ``make lecture`` starts it: ``CGTEACH_LECTURE=1``, cgteach's
+    lecturer extension and settings, the lessons opened from a ``my-lessons/`` copy.
+
+    The extension is this checkout's (installed into the test's own Jupyter data
+    folder, which JupyterLab reads before the environment's), so the walk tests the
+    code under test and never writes into the environment.  Yields a :class:`Lab`
+    whose ``root`` is the working copy.
+    """
+    reason = _missing()
+    if reason:
+        if REQUIRE:
+            pytest.fail(f"CGTEACH_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    from cgteach.classroom import copy_lessons
+    from cgteach.present import live
+
+    base = tmp_path_factory.mktemp("lecture-lab")
+    copy = base / "my-lessons"
+    copy_lessons(ROOT / "notebooks", copy)
+    home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
+    for d in home.values():
+        d.mkdir()
+    live._install_extension(home["data"] / "labextensions" / live.EXTENSION)
+    for plugin, values in live.LAB_SETTINGS.items():
+        package, _, name = plugin.partition(":")
+        _write(home["settings"] / package / f"{name}.jupyterlab-settings", values)
+    _write(home["settings"] / "@jupyterlab" / "notebook-extension"
+           / "tracker.jupyterlab-settings",
+           {"windowingMode": "none", "autoStartDefaultKernel": True})
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "JUPYTER_TOKEN"}
+    env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
+               JUPYTER_RUNTIME_DIR=str(home["runtime"]),
+               JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
+               JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1",
+               CGTEACH_LECTURE="1",
+               # the test's data folder before the environment's (jupyter_core prefers
+               # the environment's in a virtualenv): this checkout's extension is served
+               JUPYTER_PREFER_ENV_PATH="0",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
+         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
+         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={copy}"]
+        + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(copy))
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
+        time.sleep(0.3)
+    lab = Lab(url, copy)
+    lab.log = base / "server.log"
+    try:
+        served = urllib.request.urlopen(
+            f"{url}/lab/extensions/{live.EXTENSION}/static/remoteEntry.js", timeout=30).read()
+        assert served == (live._SOURCE / "static" / "remoteEntry.js").read_bytes(), \
+            "JupyterLab serves another copy of cgteach's extension than this checkout's"
+        yield lab
+    finally:
+        lab.close()
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+        log.close()
+        shutil.rmtree(base, ignore_errors=True)

@@ -45,19 +45,54 @@ function drawGround(layer, width, height, groundY) {
   svgEl("line", { class: "cg-ground-line", x1: 6, y1: groundY, x2: width - 6, y2: groundY }, layer);
 }
 
+// During a live slideshow (jupyterlab-slideshow marks the body) a click on a widget is
+// a move and nothing else: the press does not focus by default (the browser would scroll
+// the focused board into view) and the notebook does not see it (it would make the
+// widget's cell the active one and scroll the slide to it).  The board, or the button,
+// takes the focus without scrolling; the click itself then lands where it was aimed.
+function presenting() {
+  return !!(document.body && document.body.dataset.jpDeckMode === "presenting");
+}
+function holdStill(root) {
+  root.addEventListener("pointerdown", (evt) => {
+    if (!presenting() || evt.button !== 0) return;
+    const t = evt.target;
+    if (!(t instanceof Element) || t.closest("input, select, textarea, [contenteditable]")) return;
+    evt.preventDefault();
+    const focusable = t.closest("button, [tabindex]");
+    if (focusable && root.contains(focusable) && document.activeElement !== focusable) {
+      focusable.focus({ preventScroll: true });
+    }
+  });
+  root.addEventListener("mousedown", (evt) => { if (presenting()) evt.stopPropagation(); });
+  root.addEventListener("focusin", (evt) => { if (presenting()) evt.stopPropagation(); });
+}
+
+let helpCount = 0;
+
 // What every board shows: a toolbar headed by the game's name, the SVG board
 // (with the named layers, bottom first) beside a side panel, then the message
 // and help lines.
 function boardFrame(el, { p, cls, title, isGame, layerNames, attrs = {} }) {
   const root = htmlEl("div", { class: `cg-widget ${cls}`, "data-testid": `${p}-${isGame ? "game" : "editor"}`,
     ...attrs }, el);
+  holdStill(root);
   const toolbar = htmlEl("div", { class: "cg-toolbar" }, root);
   htmlEl("span", { class: "cg-title" }, toolbar, title);
   const main = htmlEl("div", { class: "cg-main" }, root);
   const svg = svgEl("svg", { class: "cg-board", "data-testid": `${p}-board` }, main);
   const side = htmlEl("div", { class: "cg-side" }, main);
   const message = htmlEl("div", { class: "cg-message", "data-testid": `${p}-message`, role: "status" }, root);
-  const help = htmlEl("div", { class: "cg-help" }, root);
+  const help = htmlEl("div", { class: "cg-help", id: `${p}-help-${++helpCount}` }, root);
+  // On a slide the long help waits behind a "?" (the style sheet shows the button during
+  // a slideshow only): the board keeps the room, the lecturer opens the help when asked.
+  const helpToggle = htmlEl("button", { type: "button", class: "cg-help-toggle", "data-testid": `${p}-help-toggle`,
+    "aria-expanded": "false", "aria-controls": help.id, title: "show or hide the help" }, null, "?");
+  helpToggle.addEventListener("click", () => {
+    const open = root.classList.toggle("cg-help-open");
+    helpToggle.setAttribute("aria-expanded", String(open));
+  });
+  toolbar.appendChild(helpToggle);
   const layers = {};
   for (const name of layerNames) layers[name] = svgEl("g", { class: `cg-layer-${name}` }, svg);
   return { root, toolbar, main, svg, side, message, help, layers };
@@ -76,7 +111,7 @@ function switchBoxes(model, p, numbersTitle) {
       htmlEl("span", { class: "cg-spacer" }, toolbar);
       for (const [box, text, title] of [[labelsBox, "Numbers", numbersTitle],
         [lectureBox, "Lecture", "large print for a projector"]]) {
-        const sw = htmlEl("label", { class: "cg-switch", title }, toolbar);
+        const sw = htmlEl("label", { class: `cg-switch cg-switch-${text.toLowerCase()}`, title }, toolbar);
         sw.appendChild(box);
         sw.appendChild(document.createTextNode(text));
       }
@@ -104,7 +139,7 @@ function undoClearButtons(toolbar, model, p, { titles = {}, onClear = () => {} }
 // says no); Load reads a file and sends {event: "load", text}.
 function fileButtons(toolbar, root, model, p, { what, filename, canSave = () => true, beforeLoad = () => {} }) {
   const { send } = talkTo(model);
-  const files = htmlEl("div", { class: "cg-group" }, toolbar);
+  const files = htmlEl("div", { class: "cg-group cg-files" }, toolbar);
   const save = button(files, { "data-testid": `${p}-save`, title: `download the ${what} as a JSON file` },
     "↓ Save", () => {
       if (!canSave()) return;
@@ -164,7 +199,7 @@ function gameControls(toolbar, side, model, p, titles = {}) {
   htmlEl("div", { class: "cg-label" }, card, "Game");
   const status = htmlEl("div", { class: "cg-status", "data-testid": `${p}-status` }, card);
   const roles = htmlEl("div", { class: "cg-small", "data-testid": `${p}-roles` }, side);
-  const logCard = htmlEl("div", { class: "cg-card" }, side);
+  const logCard = htmlEl("div", { class: "cg-card cg-log-card" }, side);
   htmlEl("div", { class: "cg-label" }, logCard, "Moves");
   const log = htmlEl("ol", { class: "cg-log", "data-testid": `${p}-log` }, logCard);
   return { hint, restart, status, roles, log };
@@ -336,6 +371,24 @@ function pathPoints(d, n = 12) {
   return pts;
 }
 
+// The distance from (x, y) to the polyline `pts`.
+function polylineDistance(pts, x, y) {
+  let best = Infinity;
+  for (let k = 0; k + 1 < pts.length; k += 1) {
+    const [x1, y1] = pts[k], [x2, y2] = pts[k + 1];
+    const dx = x2 - x1, dy = y2 - y1, len = dx * dx + dy * dy;
+    const t = len ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len)) : 0;
+    best = Math.min(best, Math.hypot(x - x1 - t * dx, y - y1 - t * dy));
+  }
+  return pts.length === 1 ? Math.hypot(x - pts[0][0], y - pts[0][1]) : best;
+}
+
+// Whether some edge other than edges[i] passes nearer (x, y) than edges[i] itself.
+function nearerOther(edges, i, x, y) {
+  const own = polylineDistance(edges[i].pts, x, y);
+  return edges.some((e, j) => j !== i && polylineDistance(e.pts, x, y) < own - 0.5);
+}
+
 function boxHitsCircle(b, cx, cy, r) {
   const x = Math.max(b.x0, Math.min(cx, b.x1)), y = Math.max(b.y0, Math.min(cy, b.y1));
   return Math.hypot(x - cx, y - cy) < r;
@@ -398,13 +451,14 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
       const [x1, y1] = e.pts[k], [x2, y2] = e.pts[k + 1];
       const len = Math.hypot(x2 - x1, y2 - y1) || 1;
       const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
-      for (const far of [0.9, 1.5, 2.2, 3]) {
-        for (const side of [1, -1]) {
+      for (const far of [0.9, 1.5, 2.2, 3, 0.6, 0]) {   // 0: on the edge itself (its halo keeps it legible)
+        for (const side of far ? [1, -1] : [1]) {
           const off = far * (Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + r * 0.6 + 3);
           const cx = (x1 + x2) / 2 + side * nx * off, cy = (y1 + y2) / 2 + side * ny * off;
           const box = { x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2 };
           let hard = 0, soft = 0;
-          if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 1;
+          // outside the board: the view grows to show it (better than beside the wrong edge)
+          if (box.x0 < 1 || box.x1 > width - 1 || box.y0 < 1 || box.y1 > height - 1) hard += 0.5;
           const lines = new Set();
           for (const thing of near(box)) {
             if (thing.node) { if (boxHitsCircle(box, thing.node[0], thing.node[1], r + pad)) hard += 1; }
@@ -414,6 +468,8 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
               soft += thing.line === i ? 2 : 1;
             }
           }
+          // the label must read as its own edge's: no other edge nearer its centre
+          if (nearerOther(edges, i, cx, cy)) hard += 1.5;
           const score = hard * 1000 + soft * 20 + rank * 3 + far * 4;
           if (!best || score < best.score) best = { x: cx, y: cy, box, score };
         }

@@ -3,6 +3,16 @@
 // file; together they are one plain ES module, no imports.  The browser only
 // draws and sends intents; Python decides everything.
 
+// A number as the tables write it: a whole number or a fraction ("-3/4", not "-0.75").
+// Domineering's values, means and temperatures are dyadic: a denominator up to 1024.
+function fraction(x) {
+  for (let d = 1; d <= 1024; d *= 2) {
+    const n = Math.round(x * d);
+    if (Math.abs(n / d - x) < 1e-9) return d === 1 ? String(n) : `${n}/${d}`;
+  }
+  return String(+x.toFixed(3));
+}
+
 // A small thermograph: temperature upwards, values increasing to the LEFT.
 function drawThermograph(parent, th, testid) {
   const W = 240, H = 130, pad = 22;
@@ -24,9 +34,9 @@ function drawThermograph(parent, th, testid) {
     const t = svgEl("text", { x, y, "text-anchor": anchor }, svg);
     t.textContent = text;
   };
-  label(X(hi), H - 6, String(+hi.toFixed(3)), "start");
-  label(X(lo), H - 6, String(+lo.toFixed(3)), "end");
-  label(X(th.mast) + 4, Y(top) + 10, `mean ${+th.mast.toFixed(3)}`, "start");
+  label(X(hi), H - 6, fraction(hi), "start");
+  label(X(lo), H - 6, fraction(lo), "end");
+  label(X(th.mast) + 4, Y(top) + 10, `mean ${fraction(th.mast)}`, "start");
   return svg;
 }
 

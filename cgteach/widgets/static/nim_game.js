@@ -6,7 +6,7 @@
 // DOM hooks (data-testid) are listed in the Python module's docstring.
 
 // Python (cgteach/widgets/_base.py, esm()) puts _common.js in front of this file:
-// svgEl, htmlEl and liveRegion (the boards' screen-reader voice) come from there.
+// svgEl, htmlEl, holdStill and liveRegion (the boards' screen-reader voice) come from there.
 
 // the labels' left edge, in the board's user units (= CSS px before any zoom)
 const LABEL_X = 4;
@@ -67,6 +67,7 @@ function render({ model, el }) {
   let focusAt = null; // [pile, stone] with the keyboard focus
   let guessed = false; // the last drawing guessed its labels' widths (board not shown yet)
   const say = liveRegion(root, "nim");   // data-testid "nim-live", as before
+  holdStill(root);   // a click on a slide takes a stone and never scrolls the slide
   el.appendChild(root);
 
   hintButton.addEventListener("click", () => model.send({ hint: true }));

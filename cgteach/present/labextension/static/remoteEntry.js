@@ -77,8 +77,10 @@
     const shown = cell.node.querySelector(".jp-RenderedMarkdown");
     if (shown && shown.textContent.trim()) {
       const copy = shown.cloneNode(true);
-      copy.querySelectorAll("details").forEach((d) => d.setAttribute("open", ""));
+      // the note's text without its fold: a <details> left without its <summary> would
+      // show the browser's own "Details" heading
       copy.querySelectorAll("summary").forEach((s) => s.remove());
+      copy.querySelectorAll("details").forEach((d) => d.replaceWith(...d.childNodes));
       return copy.innerHTML;
     }
     const text = source(cell)
@@ -122,16 +124,35 @@
   /**
    * Make the slide on screen fit the window without scrolling, text untouched:
    * first a code cell with a picture puts its code beside the picture, then the
-   * pictures shrink (never below a third of their size).
+   * pictures shrink (never below 0.75 of their size: their text must stay readable),
+   * then the live boards scale to the room that is left (their text kept at 18 px).
    */
   function fitSlide(notebook) {
     if (document.body.dataset.jpDeckMode !== "presenting" || !notebook) return;
+    fitPictures(notebook);
+    boardText(notebook);
+  }
+
+  /** Every live board's text at 18 px or more on screen, however the board is scaled. */
+  function boardText(notebook) {
+    for (const b of notebook.node.querySelectorAll(`.jp-deck-mod-onscreen :is(${BOARDS})`)) {
+      const ctm = b.getBoundingClientRect().height > 0 ? b.getScreenCTM() : null;
+      const scale = ctm ? Math.hypot(ctm.a, ctm.b) : 1;
+      if (scale > 0 && scale < 1) {
+        b.style.setProperty("--cg-board-font", `${Math.ceil(18.5 / scale)}px`);
+        b.classList.add("cg-stage-text");
+      }
+    }
+  }
+
+  function fitPictures(notebook) {
     for (const n of notebook.node.querySelectorAll(".cg-side-auto")) n.classList.remove("cg-side-auto");
     for (const img of notebook.node.querySelectorAll("img.cg-fitted")) {
       img.style.maxHeight = "";
       img.style.width = "";
       img.classList.remove("cg-fitted");
     }
+    resetBoards(notebook.node);
     const room = window.innerHeight - 24;
     let { cells, height } = onScreen(notebook);
     if (height <= room) return;
@@ -154,17 +175,58 @@
         ({ height } = onScreen(notebook));
       }
     }
-    const over = height - room;
+    let over = height - room;
     if (over <= 0) return;
     const imgs = pictures();
     const total = sum(imgs);
+    if (total) {
+      // a picture keeps at least 0.75 of its size: its own text stays readable
+      for (const img of imgs) {
+        const h = img.getBoundingClientRect().height;
+        const target = Math.max(h * MIN_PICTURE, h - (over * h) / total - 2);
+        img.style.maxHeight = `${Math.floor(target)}px`;
+        img.style.width = "auto";
+        img.classList.add("cg-fitted");
+      }
+      ({ height } = onScreen(notebook));
+      over = height - room;
+      if (over <= 0) return;
+    }
+    fitBoards(cells, over);
+  }
+
+  /** The smallest a picture on a slide may be drawn, as a fraction of its own size. */
+  const MIN_PICTURE = 0.75;
+  const BOARDS = ".cg-widget svg.cg-board, .cgteach-nim-game svg.nim-board";
+
+  function resetBoards(root) {
+    for (const b of root.querySelectorAll(".cg-stage-fitted, .cg-stage-text")) {
+      b.style.maxHeight = "";
+      b.style.maxWidth = "";
+      b.style.removeProperty("--cg-board-font");
+      b.classList.remove("cg-stage-fitted", "cg-stage-text");
+    }
+  }
+
+  /**
+   * A live board taller than the room left on its slide: scaled down whole (its
+   * viewBox keeps the aspect), and its text set large enough to stay at 18 px or more
+   * on screen.  Clicks keep landing where they are aimed (the board maps them through
+   * its own screen transform).
+   */
+  function fitBoards(cells, over) {
+    const boards = cells.flatMap((n) => [...n.querySelectorAll(BOARDS)])
+      .filter((b) => b.getBoundingClientRect().height > 0);
+    const total = boards.reduce((a, b) => a + b.getBoundingClientRect().height, 0);
     if (!total) return;
-    for (const img of imgs) {
-      const h = img.getBoundingClientRect().height;
-      const target = Math.max(h / 3, h - (over * h) / total - 2);
-      img.style.maxHeight = `${Math.floor(target)}px`;
-      img.style.width = "auto";
-      img.classList.add("cg-fitted");
+    for (const b of boards) {
+      const r = b.getBoundingClientRect();
+      const vb = b.viewBox && b.viewBox.baseVal;
+      const aspect = vb && vb.width && vb.height ? vb.width / vb.height : r.width / r.height;
+      const target = Math.max(r.height * 0.35, r.height - (over * r.height) / total - 2);
+      b.style.maxHeight = `${Math.floor(target)}px`;
+      b.style.maxWidth = `${Math.floor(target * aspect)}px`;
+      b.classList.add("cg-stage-fitted");
     }
   }
 
@@ -231,8 +293,27 @@
       // after the slideshow has laid the new slide out
       pending = window.setTimeout(() => window.requestAnimationFrame(() => fitSlide(notebook)), 60);
     }
+    // A live widget that grows or shrinks (a move, the "?" opened, a widget drawn late)
+    // refits its slide.
+    const grown = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+      if (document.body.dataset.jpDeckMode === "presenting") refit();
+    }) : null;
+    function watchWidgets() {
+      if (!grown || !watched) return;
+      for (const w of watched.node.querySelectorAll(".jp-deck-mod-onscreen :is(.cg-widget, .cgteach-nim-game)")) {
+        if (w.cgWatched) continue;
+        w.cgWatched = true;
+        grown.observe(w);
+      }
+    }
     function onStep() {
       if (watched) markCells(watched);
+      for (const cell of document.querySelectorAll(".cg-output-steps:not(.jp-deck-mod-onscreen)")) {
+        cell.classList.remove("cg-output-steps");
+        for (const c of cell.querySelectorAll(".cg-step-hidden")) c.classList.remove("cg-step-hidden");
+      }
+      window.setTimeout(showOutputSteps, 40);
+      window.setTimeout(watchWidgets, 80);
       renderNotes();
       refit();
     }
@@ -291,6 +372,8 @@
         img.style.width = "";
         img.classList.remove("cg-fitted");
       }
+      resetBoards(document.body);
+      forgetOutputSteps();
     }).observe(document.body, { attributes: true, attributeFilter: ["data-jp-deck-mode"] });
 
     if (app.shell.currentChanged) {
@@ -304,8 +387,76 @@
     }
 
     function go(direction, alternate) {
+      // a cell showing several pictures shows them one per step before the slide moves on
+      const forward = direction === "down" || direction === "forward";
+      if (outputStep(forward ? 1 : -1)) return Promise.resolve();
       return app.commands.execute("deck:go", { direction, alternate });
     }
+
+    // Several pictures in one code cell (a reduction's steps, a pair of thermographs):
+    // during the slideshow one picture at a time, each at its full size, the next one on
+    // the next step (Page Down / Space), the previous one on Page Up.
+    function steppedCells() {
+      if (!watched || document.body.dataset.jpDeckMode !== "presenting") return [];
+      return [...watched.node.querySelectorAll(".jp-CodeCell.jp-deck-mod-onscreen")].filter((cell) => {
+        const pics = [...cell.querySelectorAll(".jp-OutputArea-child")].filter((c) => c.querySelector("img"));
+        if (pics.length < 2) {
+          cell.classList.remove("cg-output-steps");
+          return false;
+        }
+        if (!cell.classList.contains("cg-output-steps")) {
+          cell.classList.add("cg-output-steps");
+          cell.cgShown = 0;
+        }
+        cell.cgPictures = pics;
+        return true;
+      });
+    }
+    function showOutputSteps() {
+      for (const cell of steppedCells()) {
+        cell.cgShown = Math.min(Math.max(cell.cgShown || 0, 0), cell.cgPictures.length - 1);
+        cell.cgPictures.forEach((c, k) => c.classList.toggle("cg-step-hidden", k !== cell.cgShown));
+        cell.dataset.cgShown = `${cell.cgShown + 1}/${cell.cgPictures.length}`;
+      }
+    }
+    function outputStep(delta) {
+      const cells = steppedCells();
+      const order = delta > 0 ? cells : cells.reverse();
+      for (const cell of order) {
+        const next = (cell.cgShown || 0) + delta;
+        if (next < 0 || next >= cell.cgPictures.length) continue;
+        cell.cgShown = next;
+        showOutputSteps();
+        refit();
+        return true;
+      }
+      return false;
+    }
+    function forgetOutputSteps() {
+      for (const cell of document.querySelectorAll(".cg-output-steps")) {
+        cell.classList.remove("cg-output-steps");
+        delete cell.dataset.cgShown;
+        cell.cgShown = 0;
+        for (const c of cell.querySelectorAll(".cg-step-hidden")) c.classList.remove("cg-step-hidden");
+      }
+    }
+    // Space and the arrows are the slideshow's own keys: while a cell has pictures left
+    // to show, they show the next one (window, capture: before JupyterLab sees the key).
+    window.addEventListener("keydown", (event) => {
+      if (document.body.dataset.jpDeckMode !== "presenting" || event.defaultPrevented) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      let delta = 0;
+      if (event.key === "PageDown" || event.key === "ArrowRight" || (event.key === " " && !event.shiftKey)) delta = 1;
+      else if (event.key === "PageUp" || event.key === "ArrowLeft" || (event.key === " " && event.shiftKey)) delta = -1;
+      if (!delta) return;
+      if (target instanceof Element && event.key !== "PageDown" && event.key !== "PageUp" &&
+          target.closest("input, textarea, select, button, [contenteditable], [data-lm-suppress-shortcuts]")) return;
+      if (outputStep(delta)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    }, true);
 
     function openNotes() {
       const notebook = currentNotebook();
@@ -401,7 +552,10 @@
       window.cgteachPresent = {
         openNotes,
         renderNotes,
-        fit: () => fitSlide(watched),
+        fit: () => { showOutputSteps(); fitSlide(watched); },
+        // where the slideshow is: the active cell and the pictures shown of stepped cells
+        position: () => `${watched ? watched.activeCellIndex : -1}:` +
+          [...document.querySelectorAll(".cg-output-steps")].map((c) => c.dataset.cgShown || "").join(","),
         slides: () => slides(currentNotebook()),
       };
     }
