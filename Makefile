@@ -24,7 +24,7 @@ PYTEST := $(PYTHON) -m pytest -p no:cacheprovider --dist loadfile \
 # JupyterLab refuses to start as root unless told it may (containers, CI machines).
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lecture test check exports lint bench clean-venv slides site handouts my-lessons fresh
+.PHONY: lab lecture test check walk exports lint bench clean-venv slides site handouts my-lessons fresh
 
 # Presenting live in JupyterLab (F5 starts a lesson's slideshow, Alt+N the notes window):
 # cgteach's small extension and JupyterLab's settings overrides (no news pop-up).
@@ -71,7 +71,7 @@ BUILT = $(PYTHON) -c 'import sys; from tests.test_present import built; built(sy
 test: $(STAMP) $(LAB_SETTINGS)
 	$(VENV)/bin/ruff check .
 	@for kind in slides site handouts; do $(BUILT) $$kind & done; \
-	$(PYTEST) -n $(WORKERS) --durations=10 cgteach tests notebooks $(PYTEST_ARGS); \
+	$(PYTEST) -n $(WORKERS) --durations=10 -m 'not walk' cgteach tests notebooks $(PYTEST_ARGS); \
 	status=$$?; wait; exit $$status
 
 # The quick loop while editing: everything but the browser tests and the exports
@@ -82,6 +82,13 @@ check: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(PYTEST) -n $(CHECK_WORKERS) --durations=10 -m 'not browser and not export' \
 	    --ignore=tests/browser cgteach tests notebooks $(PYTEST_ARGS)
+
+# The lecturer's path (issue 37): every lesson opened as `make lecture` opens it, Run All,
+# the live slideshow stepped with Page Down at 1280x720, every step measured and every
+# live board clicked once.  Not yet part of `make test`: it still fails on a few slides
+# (see the issue); run it while working on the slides.
+walk: $(STAMP) $(LAB_SETTINGS)
+	$(PYTEST) -n $(WORKERS) -m walk tests/browser $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
