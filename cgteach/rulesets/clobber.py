@@ -46,6 +46,8 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
+from cgteach.rulesets._grid import check_sides, components, crop, read_rows
+from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["Clobber", "value_by_search", "MAX_STONES", "MAX_SIDE"]
@@ -102,11 +104,7 @@ class Clobber(Pictured, PartizanPosition):
         >>> Clobber.rectangle(2, 3)
         Clobber(['xox', 'oxo'])
         """
-        for name, v in (("m", m), ("n", n)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number of squares, got {_show(v)}")
-            if not 0 < v <= MAX_SIDE:
-                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        check_sides(m, n, "square", MAX_SIDE)
         return cls(["".join("xo"[(r + c) % 2] for c in range(n)) for r in range(m)])
 
     @classmethod
@@ -348,67 +346,20 @@ def _player(player) -> str:
 
 
 def _read_rows(rows) -> tuple:
-    if isinstance(rows, Clobber):
-        return rows._rows
-    if isinstance(rows, str):
-        rows = rows.strip("\n").replace("|", "\n").split("\n") if rows else []
-    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
-        raise TypeError(
-            f"a Clobber board is a list of strings of 'x', 'o' and '.', got {_show(rows)}"
-        )
-    out = []
-    for i, row in enumerate(rows):
-        if i >= MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} rows")
-        if not isinstance(row, str):
-            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
-        if len(row) > MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in (_LEFT, _RIGHT, _EMPTY):
-                raise ValueError(
-                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
-                    "use 'x' for a Left (blue) stone, 'o' for a Right (red) stone and '.' "
-                    "for an empty square"
-                )
-        out.append(row)
-    if not out or not out[0]:
-        raise ValueError("a Clobber board needs at least one row of at least one square")
-    if any(len(r) != len(out[0]) for r in out):
-        lengths = sorted({len(r) for r in out})
-        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
-    return tuple(out)
+    return read_rows(rows, cls=Clobber, name="Clobber", alphabet=_LEFT + _RIGHT + _EMPTY,
+                     kinds="'x', 'o' and '.'",
+                     use="use 'x' for a Left (blue) stone, 'o' for a Right (red) stone and '.' "
+                         "for an empty square",
+                     unit="square", max_side=MAX_SIDE, bar=True)
 
 
 def _components(cells: frozenset) -> list:
-    """Groups of squares joined up, down, left or right (in reading order)."""
-    left = set(cells)
-    out = []
-    for start in sorted(cells):
-        if start not in left:
-            continue
-        left.discard(start)
-        stack, comp = [start], [start]
-        while stack:
-            r, c = stack.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in left:
-                    left.discard(nb)
-                    stack.append(nb)
-                    comp.append(nb)
-        out.append(sorted(comp))
-    return out
+    """Groups of squares joined up, down, left or right (sorted lists, in reading order)."""
+    return components(cells, sorted)
 
 
 def _crop(cells, grid) -> list:
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    h = max(r for r, _ in cells) - r0 + 1
-    w = max(c for _, c in cells) - c0 + 1
-    out = [[_EMPTY] * w for _ in range(h)]
-    for r, c in cells:
-        out[r - r0][c - c0] = grid[(r, c)]
-    return ["".join(row) for row in out]
+    return crop(cells, _EMPTY, grid)
 
 
 # ---------------------------------------------------------------------------
@@ -593,15 +544,6 @@ def _search(xm: int, om: int):
     lefts = [_rest_value(xm ^ b ^ t, om ^ t) for b, t in _moves_of(xm, om)]
     rights = [_rest_value(xm ^ t, om ^ b ^ t) for b, t in _moves_of(om, xm)]
     return _canonical(lefts, rights)
-
-
-def _total(values):
-    from cgteach.games import _add
-
-    acc = values[0]
-    for v in values[1:]:
-        acc = _add(acc, v)
-    return acc
 
 
 def value_by_search(rows):

@@ -34,8 +34,9 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
+from cgteach.rulesets._grid import check_sides, crop, read_rows
+from cgteach.rulesets._grid import components as _components
 from cgteach.rulesets._partizan import PartizanPosition
-from cgteach.rulesets.domineering import _components, _crop
 
 __all__ = ["Cram", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 
@@ -79,11 +80,7 @@ class Cram(Pictured, PartizanPosition):
     @classmethod
     def rectangle(cls, m: int, n: int) -> Cram:
         """The empty board of ``m`` rows and ``n`` columns."""
-        for name, v in (("m", m), ("n", n)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number of cells, got {_show(v)}")
-            if not 0 < v <= MAX_SIDE:
-                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        check_sides(m, n, "cell", MAX_SIDE)
         return cls([_FREE * n] * m)
 
     @property
@@ -220,33 +217,13 @@ class Cram(Pictured, PartizanPosition):
 
 
 def _read_rows(rows) -> tuple:
-    if isinstance(rows, Cram):
-        return rows._rows
-    if isinstance(rows, str):
-        rows = rows.strip("\n").split("\n") if rows else []
-    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
-        raise TypeError(f"a Cram board is a list of strings of '.' and '#', got {_show(rows)}")
-    out = []
-    for i, row in enumerate(rows):
-        if i >= MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} rows")
-        if not isinstance(row, str):
-            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
-        if len(row) > MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in (_FREE, _TAKEN):
-                raise ValueError(
-                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
-                    "use '.' for a free cell and '#' for a taken one"
-                )
-        out.append(row)
-    if not out or not out[0]:
-        raise ValueError("a Cram board needs at least one row of at least one cell")
-    if any(len(r) != len(out[0]) for r in out):
-        lengths = sorted({len(r) for r in out})
-        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
-    return tuple(out)
+    return read_rows(rows, cls=Cram, name="Cram", alphabet=_FREE + _TAKEN,
+                     kinds="'.' and '#'", use="use '.' for a free cell and '#' for a taken one",
+                     unit="cell", max_side=MAX_SIDE)
+
+
+def _crop(cells) -> list:
+    return crop(cells, _TAKEN, _FREE)
 
 
 # ---------------------------------------------------------------------------
