@@ -46,7 +46,16 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
-from cgteach.rulesets._grid import check_sides, components, crop, read_rows
+from cgteach.rulesets._grid import (
+    check_sides,
+    components,
+    corner_shift,
+    crop,
+    read_rows,
+    split_masks,
+    spreader,
+)
+from cgteach.rulesets._grid import reverse as _reverse
 from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -391,34 +400,7 @@ def _rows_of(mask: int) -> list:
     return out
 
 
-_REVERSED: dict = {}
-_SPREAD: dict = {}
-
-
-def _reverse(v: int, w: int) -> int:
-    """The bits of a row of width ``w + 1`` in the opposite order."""
-    key = (v, w)
-    out = _REVERSED.get(key)
-    if out is None:
-        out = 0
-        for c in range(w + 1):
-            if v >> c & 1:
-                out |= 1 << (w - c)
-        _REVERSED[key] = out
-    return out
-
-
-def _spread(v: int) -> int:
-    """A row turned into a column: bit ``c`` goes to bit ``c * _W``."""
-    out = _SPREAD.get(v)
-    if out is None:
-        out, c = 0, 0
-        while v >> c:
-            if v >> c & 1:
-                out |= 1 << (c * _W)
-            c += 1
-        _SPREAD[v] = out
-    return out
+_spread = spreader(_W)
 
 
 def _images(xm: int, om: int) -> set:
@@ -453,30 +435,14 @@ _ROW = (1 << _W) - 1
 
 def _corner(xm: int, om: int) -> tuple:
     """Two masks moved up and left until they touch the top row and the left column."""
-    both = xm | om
-    low = both & -both
-    shift = (low.bit_length() - 1) // _W * _W
-    both >>= shift
-    cols = 0
-    while both:
-        cols |= both & _ROW
-        both >>= _W
-    shift += (cols & -cols).bit_length() - 1
+    shift = corner_shift(xm | om, _W)
     return xm >> shift, om >> shift
 
 
 def _split(xm: int, om: int) -> list:
     """The regions of two masks that hold both colours, each moved to the corner."""
     out = []
-    mask = xm | om
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
+    for comp in split_masks(xm | om, _W):
         cx, co = xm & comp, om & comp
         if cx and co:
             out.append(_corner(cx, co))

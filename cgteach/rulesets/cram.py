@@ -34,8 +34,9 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
-from cgteach.rulesets._grid import check_sides, crop, read_rows
+from cgteach.rulesets._grid import check_sides, corner_shift, crop, read_rows, split_masks, spreader
 from cgteach.rulesets._grid import components as _components
+from cgteach.rulesets._grid import reverse as _reverse
 from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["Cram", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
@@ -243,32 +244,7 @@ def _normal(cells) -> int:
     return _least(m)
 
 
-_REVERSED: dict = {}
-_SPREAD: dict = {}
-
-
-def _reverse(v: int, w: int) -> int:
-    key = (v, w)
-    out = _REVERSED.get(key)
-    if out is None:
-        out = 0
-        for c in range(w + 1):
-            if v >> c & 1:
-                out |= 1 << (w - c)
-        _REVERSED[key] = out
-    return out
-
-
-def _spread(v: int) -> int:
-    out = _SPREAD.get(v)
-    if out is None:
-        out, c = 0, 0
-        while v >> c:
-            if v >> c & 1:
-                out |= 1 << (c * _W)
-            c += 1
-        _SPREAD[v] = out
-    return out
+_spread = spreader(_W)
 
 
 def _least(mask: int) -> int:
@@ -295,28 +271,12 @@ def _least(mask: int) -> int:
 
 
 def _corner(mask: int) -> int:
-    low = mask & -mask
-    mask >>= (low.bit_length() - 1) // _W * _W
-    cols, m = 0, mask
-    while m:
-        cols |= m & _ROW
-        m >>= _W
-    return mask >> ((cols & -cols).bit_length() - 1)
+    return mask >> corner_shift(mask, _W)
 
 
 def _split(mask: int) -> list:
     """The regions of a mask, each moved to the corner (not yet turned)."""
-    out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
-        out.append(_corner(comp))
-    return out
+    return [_corner(comp) for comp in split_masks(mask, _W)]
 
 
 def _after_moves(mask: int) -> list:

@@ -40,7 +40,7 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
-from cgteach.rulesets._grid import check_sides, components, crop, read_rows
+from cgteach.rulesets._grid import check_sides, components, crop, read_rows, split_masks
 from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -322,14 +322,7 @@ def _cells_of(mask: int) -> list:
 def _split(mask: int) -> list:
     """The regions of a bitmask, each moved to the corner in its least mirror image."""
     out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
+    for comp in split_masks(mask, _W):
         cells = _cells_of(comp)
         r0 = cells[0][0]
         c0 = min(c for _, c in cells)
