@@ -30,6 +30,49 @@ from __future__ import annotations
 from cgteach._validate import show as _show
 
 
+class GridPosition:
+    """Mixin for an immutable board position kept as ``_rows``, a tuple of equal-length strings.
+
+    The class sets ``_NAME`` (its name, as in its ``repr``) and reads its rows
+    itself; it then gets :attr:`rows`, :attr:`shape`, equality, hashing,
+    ``repr``, ``str``, pickling and the entry of its position file.
+    """
+
+    __slots__ = ()
+    _NAME = ""
+
+    def _field(self) -> list:
+        return list(self._rows)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{self._NAME} positions are immutable: a move returns a new one")
+
+    @property
+    def rows(self) -> tuple:
+        """The rows as a tuple of strings."""
+        return self._rows
+
+    @property
+    def shape(self) -> tuple:
+        """``(rows, columns)``."""
+        return (len(self._rows), len(self._rows[0]) if self._rows else 0)
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and self._rows == other._rows
+
+    def __hash__(self):
+        return hash((self._NAME, self._rows))
+
+    def __repr__(self):
+        return f"{self._NAME}({list(self._rows)!r})"
+
+    def __str__(self):
+        return "\n".join(self._rows)
+
+    def __reduce__(self):
+        return (type(self), (list(self._rows),))
+
+
 def check_sides(m, n, unit: str, max_side: int) -> None:
     """A clear error unless ``m`` and ``n`` are whole numbers from 1 to ``max_side``."""
     for name, v in (("m", m), ("n", n)):

@@ -47,6 +47,7 @@ from functools import cache
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._grid import (
+    GridPosition,
     check_sides,
     components,
     corner_shift,
@@ -72,7 +73,7 @@ _LEFT, _RIGHT, _EMPTY = "x", "o", "."
 _PLAYERS = {"L": _LEFT, "R": _RIGHT, "left": _LEFT, "right": _RIGHT}
 
 
-class Clobber(Pictured, PartizanPosition):
+class Clobber(Pictured, GridPosition, PartizanPosition):
     """A Clobber position: rows of ``"x"`` (Left), ``"o"`` (Right) and ``"."`` (empty).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -100,12 +101,6 @@ class Clobber(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Clobber positions are immutable: a move returns a new one")
-
     @classmethod
     def rectangle(cls, m: int, n: int) -> Clobber:
         """The usual start: an ``m`` by ``n`` board filled in a checkerboard, ``x`` top left.
@@ -126,16 +121,6 @@ class Clobber(Pictured, PartizanPosition):
         return cls.rectangle(1, n)
 
     # -- the board ---------------------------------------------------------
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]))
-
     def stones(self, player=None) -> list:
         """The squares holding a stone, as ``(row, column)`` pairs, row by row.
 
@@ -144,21 +129,6 @@ class Clobber(Pictured, PartizanPosition):
         want = (_LEFT, _RIGHT) if player is None else (_player(player),)
         return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
                 if ch in want]
-
-    def __eq__(self, other):
-        return isinstance(other, Clobber) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Clobber", self._rows))
-
-    def __repr__(self):
-        return f"Clobber({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Clobber, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def moves(self, player) -> list:

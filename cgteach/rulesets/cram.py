@@ -34,7 +34,15 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
-from cgteach.rulesets._grid import check_sides, corner_shift, crop, read_rows, split_masks, spreader
+from cgteach.rulesets._grid import (
+    GridPosition,
+    check_sides,
+    corner_shift,
+    crop,
+    read_rows,
+    split_masks,
+    spreader,
+)
 from cgteach.rulesets._grid import components as _components
 from cgteach.rulesets._grid import reverse as _reverse
 from cgteach.rulesets._partizan import PartizanPosition
@@ -51,7 +59,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Cram(Pictured, PartizanPosition):
+class Cram(Pictured, GridPosition, PartizanPosition):
     """A Cram position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     Immutable and hashable; ``repr`` round-trips.  A move is the pair of
@@ -72,47 +80,16 @@ class Cram(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Cram positions are immutable: a move returns a new one")
-
     @classmethod
     def rectangle(cls, m: int, n: int) -> Cram:
         """The empty board of ``m`` rows and ``n`` columns."""
         check_sides(m, n, "cell", MAX_SIDE)
         return cls([_FREE * n] * m)
 
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]))
-
     def free_cells(self) -> list:
         """The free cells as ``(row, column)`` pairs, row by row."""
         return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
                 if ch == _FREE]
-
-    def __eq__(self, other):
-        return isinstance(other, Cram) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Cram", self._rows))
-
-    def __repr__(self):
-        return f"Cram({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Cram, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def moves(self) -> list:

@@ -40,7 +40,14 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
-from cgteach.rulesets._grid import check_sides, components, crop, read_rows, split_masks
+from cgteach.rulesets._grid import (
+    GridPosition,
+    check_sides,
+    components,
+    crop,
+    read_rows,
+    split_masks,
+)
 from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
@@ -67,7 +74,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Domineering(Pictured, PartizanPosition):
+class Domineering(Pictured, GridPosition, PartizanPosition):
     """A Domineering position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -91,12 +98,6 @@ class Domineering(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Domineering positions are immutable: a move returns a new one")
-
     def __delattr__(self, name):
         raise AttributeError("Domineering positions are immutable: a move returns a new one")
 
@@ -111,35 +112,10 @@ class Domineering(Pictured, PartizanPosition):
         return cls([_FREE * n] * m)
 
     # -- the board ---------------------------------------------------------
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]) if self._rows else 0)
-
     def free_cells(self) -> list:
         """The free cells as ``(row, column)`` pairs, row by row."""
         rows = self._rows
         return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == _FREE]
-
-    def __eq__(self, other):
-        return isinstance(other, Domineering) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Domineering", self._rows))
-
-    def __repr__(self):
-        return f"Domineering({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Domineering, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def _place(self, cells) -> Domineering:
