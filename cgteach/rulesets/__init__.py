@@ -8,8 +8,9 @@ heap games expose ``values(..., n)``: the Grundy values of heaps
 ``0 … n-1``.  The partizan rulesets (``domineering``, ``toads_and_frogs``)
 give position classes whose values are canonical games of
 :mod:`cgteach.games` (their shared outcome, temperature and files are in
-``_partizan``); import them by name, ``from cgteach.rulesets.domineering
-import Domineering``.
+``_partizan``; what the board games Domineering, Clobber and Cram share,
+rows, regions and bitmasks, is in ``_grid``); import them by name,
+``from cgteach.rulesets.domineering import Domineering``.
 
 ===================  ==========================================================
 module               game

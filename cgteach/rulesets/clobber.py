@@ -46,6 +46,18 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
+from cgteach.rulesets._grid import (
+    GridPosition,
+    check_sides,
+    components,
+    corner_shift,
+    crop,
+    read_rows,
+    split_masks,
+    spreader,
+)
+from cgteach.rulesets._grid import reverse as _reverse
+from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["Clobber", "value_by_search", "MAX_STONES", "MAX_SIDE"]
@@ -61,7 +73,7 @@ _LEFT, _RIGHT, _EMPTY = "x", "o", "."
 _PLAYERS = {"L": _LEFT, "R": _RIGHT, "left": _LEFT, "right": _RIGHT}
 
 
-class Clobber(Pictured, PartizanPosition):
+class Clobber(Pictured, GridPosition, PartizanPosition):
     """A Clobber position: rows of ``"x"`` (Left), ``"o"`` (Right) and ``"."`` (empty).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -89,12 +101,6 @@ class Clobber(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Clobber positions are immutable: a move returns a new one")
-
     @classmethod
     def rectangle(cls, m: int, n: int) -> Clobber:
         """The usual start: an ``m`` by ``n`` board filled in a checkerboard, ``x`` top left.
@@ -102,11 +108,7 @@ class Clobber(Pictured, PartizanPosition):
         >>> Clobber.rectangle(2, 3)
         Clobber(['xox', 'oxo'])
         """
-        for name, v in (("m", m), ("n", n)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number of squares, got {_show(v)}")
-            if not 0 < v <= MAX_SIDE:
-                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        check_sides(m, n, "square", MAX_SIDE)
         return cls(["".join("xo"[(r + c) % 2] for c in range(n)) for r in range(m)])
 
     @classmethod
@@ -119,16 +121,6 @@ class Clobber(Pictured, PartizanPosition):
         return cls.rectangle(1, n)
 
     # -- the board ---------------------------------------------------------
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]))
-
     def stones(self, player=None) -> list:
         """The squares holding a stone, as ``(row, column)`` pairs, row by row.
 
@@ -137,21 +129,6 @@ class Clobber(Pictured, PartizanPosition):
         want = (_LEFT, _RIGHT) if player is None else (_player(player),)
         return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
                 if ch in want]
-
-    def __eq__(self, other):
-        return isinstance(other, Clobber) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Clobber", self._rows))
-
-    def __repr__(self):
-        return f"Clobber({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Clobber, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def moves(self, player) -> list:
@@ -348,67 +325,20 @@ def _player(player) -> str:
 
 
 def _read_rows(rows) -> tuple:
-    if isinstance(rows, Clobber):
-        return rows._rows
-    if isinstance(rows, str):
-        rows = rows.strip("\n").replace("|", "\n").split("\n") if rows else []
-    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
-        raise TypeError(
-            f"a Clobber board is a list of strings of 'x', 'o' and '.', got {_show(rows)}"
-        )
-    out = []
-    for i, row in enumerate(rows):
-        if i >= MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} rows")
-        if not isinstance(row, str):
-            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
-        if len(row) > MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in (_LEFT, _RIGHT, _EMPTY):
-                raise ValueError(
-                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
-                    "use 'x' for a Left (blue) stone, 'o' for a Right (red) stone and '.' "
-                    "for an empty square"
-                )
-        out.append(row)
-    if not out or not out[0]:
-        raise ValueError("a Clobber board needs at least one row of at least one square")
-    if any(len(r) != len(out[0]) for r in out):
-        lengths = sorted({len(r) for r in out})
-        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
-    return tuple(out)
+    return read_rows(rows, cls=Clobber, name="Clobber", alphabet=_LEFT + _RIGHT + _EMPTY,
+                     kinds="'x', 'o' and '.'",
+                     use="use 'x' for a Left (blue) stone, 'o' for a Right (red) stone and '.' "
+                         "for an empty square",
+                     unit="square", max_side=MAX_SIDE, bar=True)
 
 
 def _components(cells: frozenset) -> list:
-    """Groups of squares joined up, down, left or right (in reading order)."""
-    left = set(cells)
-    out = []
-    for start in sorted(cells):
-        if start not in left:
-            continue
-        left.discard(start)
-        stack, comp = [start], [start]
-        while stack:
-            r, c = stack.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in left:
-                    left.discard(nb)
-                    stack.append(nb)
-                    comp.append(nb)
-        out.append(sorted(comp))
-    return out
+    """Groups of squares joined up, down, left or right (sorted lists, in reading order)."""
+    return components(cells, sorted)
 
 
 def _crop(cells, grid) -> list:
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    h = max(r for r, _ in cells) - r0 + 1
-    w = max(c for _, c in cells) - c0 + 1
-    out = [[_EMPTY] * w for _ in range(h)]
-    for r, c in cells:
-        out[r - r0][c - c0] = grid[(r, c)]
-    return ["".join(row) for row in out]
+    return crop(cells, _EMPTY, grid)
 
 
 # ---------------------------------------------------------------------------
@@ -440,34 +370,7 @@ def _rows_of(mask: int) -> list:
     return out
 
 
-_REVERSED: dict = {}
-_SPREAD: dict = {}
-
-
-def _reverse(v: int, w: int) -> int:
-    """The bits of a row of width ``w + 1`` in the opposite order."""
-    key = (v, w)
-    out = _REVERSED.get(key)
-    if out is None:
-        out = 0
-        for c in range(w + 1):
-            if v >> c & 1:
-                out |= 1 << (w - c)
-        _REVERSED[key] = out
-    return out
-
-
-def _spread(v: int) -> int:
-    """A row turned into a column: bit ``c`` goes to bit ``c * _W``."""
-    out = _SPREAD.get(v)
-    if out is None:
-        out, c = 0, 0
-        while v >> c:
-            if v >> c & 1:
-                out |= 1 << (c * _W)
-            c += 1
-        _SPREAD[v] = out
-    return out
+_spread = spreader(_W)
 
 
 def _images(xm: int, om: int) -> set:
@@ -502,30 +405,14 @@ _ROW = (1 << _W) - 1
 
 def _corner(xm: int, om: int) -> tuple:
     """Two masks moved up and left until they touch the top row and the left column."""
-    both = xm | om
-    low = both & -both
-    shift = (low.bit_length() - 1) // _W * _W
-    both >>= shift
-    cols = 0
-    while both:
-        cols |= both & _ROW
-        both >>= _W
-    shift += (cols & -cols).bit_length() - 1
+    shift = corner_shift(xm | om, _W)
     return xm >> shift, om >> shift
 
 
 def _split(xm: int, om: int) -> list:
     """The regions of two masks that hold both colours, each moved to the corner."""
     out = []
-    mask = xm | om
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
+    for comp in split_masks(xm | om, _W):
         cx, co = xm & comp, om & comp
         if cx and co:
             out.append(_corner(cx, co))
@@ -593,15 +480,6 @@ def _search(xm: int, om: int):
     lefts = [_rest_value(xm ^ b ^ t, om ^ t) for b, t in _moves_of(xm, om)]
     rights = [_rest_value(xm ^ t, om ^ b ^ t) for b, t in _moves_of(om, xm)]
     return _canonical(lefts, rights)
-
-
-def _total(values):
-    from cgteach.games import _add
-
-    acc = values[0]
-    for v in values[1:]:
-        acc = _add(acc, v)
-    return acc
 
 
 def value_by_search(rows):

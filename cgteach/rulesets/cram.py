@@ -34,8 +34,18 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
+from cgteach.rulesets._grid import (
+    GridPosition,
+    check_sides,
+    corner_shift,
+    crop,
+    read_rows,
+    split_masks,
+    spreader,
+)
+from cgteach.rulesets._grid import components as _components
+from cgteach.rulesets._grid import reverse as _reverse
 from cgteach.rulesets._partizan import PartizanPosition
-from cgteach.rulesets.domineering import _components, _crop
 
 __all__ = ["Cram", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
 
@@ -49,7 +59,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Cram(Pictured, PartizanPosition):
+class Cram(Pictured, GridPosition, PartizanPosition):
     """A Cram position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     Immutable and hashable; ``repr`` round-trips.  A move is the pair of
@@ -70,51 +80,16 @@ class Cram(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Cram positions are immutable: a move returns a new one")
-
     @classmethod
     def rectangle(cls, m: int, n: int) -> Cram:
         """The empty board of ``m`` rows and ``n`` columns."""
-        for name, v in (("m", m), ("n", n)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number of cells, got {_show(v)}")
-            if not 0 < v <= MAX_SIDE:
-                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        check_sides(m, n, "cell", MAX_SIDE)
         return cls([_FREE * n] * m)
-
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]))
 
     def free_cells(self) -> list:
         """The free cells as ``(row, column)`` pairs, row by row."""
         return [(r, c) for r, row in enumerate(self._rows) for c, ch in enumerate(row)
                 if ch == _FREE]
-
-    def __eq__(self, other):
-        return isinstance(other, Cram) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Cram", self._rows))
-
-    def __repr__(self):
-        return f"Cram({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Cram, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def moves(self) -> list:
@@ -220,33 +195,13 @@ class Cram(Pictured, PartizanPosition):
 
 
 def _read_rows(rows) -> tuple:
-    if isinstance(rows, Cram):
-        return rows._rows
-    if isinstance(rows, str):
-        rows = rows.strip("\n").split("\n") if rows else []
-    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
-        raise TypeError(f"a Cram board is a list of strings of '.' and '#', got {_show(rows)}")
-    out = []
-    for i, row in enumerate(rows):
-        if i >= MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} rows")
-        if not isinstance(row, str):
-            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
-        if len(row) > MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in (_FREE, _TAKEN):
-                raise ValueError(
-                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
-                    "use '.' for a free cell and '#' for a taken one"
-                )
-        out.append(row)
-    if not out or not out[0]:
-        raise ValueError("a Cram board needs at least one row of at least one cell")
-    if any(len(r) != len(out[0]) for r in out):
-        lengths = sorted({len(r) for r in out})
-        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
-    return tuple(out)
+    return read_rows(rows, cls=Cram, name="Cram", alphabet=_FREE + _TAKEN,
+                     kinds="'.' and '#'", use="use '.' for a free cell and '#' for a taken one",
+                     unit="cell", max_side=MAX_SIDE)
+
+
+def _crop(cells) -> list:
+    return crop(cells, _TAKEN, _FREE)
 
 
 # ---------------------------------------------------------------------------
@@ -266,32 +221,7 @@ def _normal(cells) -> int:
     return _least(m)
 
 
-_REVERSED: dict = {}
-_SPREAD: dict = {}
-
-
-def _reverse(v: int, w: int) -> int:
-    key = (v, w)
-    out = _REVERSED.get(key)
-    if out is None:
-        out = 0
-        for c in range(w + 1):
-            if v >> c & 1:
-                out |= 1 << (w - c)
-        _REVERSED[key] = out
-    return out
-
-
-def _spread(v: int) -> int:
-    out = _SPREAD.get(v)
-    if out is None:
-        out, c = 0, 0
-        while v >> c:
-            if v >> c & 1:
-                out |= 1 << (c * _W)
-            c += 1
-        _SPREAD[v] = out
-    return out
+_spread = spreader(_W)
 
 
 def _least(mask: int) -> int:
@@ -318,28 +248,12 @@ def _least(mask: int) -> int:
 
 
 def _corner(mask: int) -> int:
-    low = mask & -mask
-    mask >>= (low.bit_length() - 1) // _W * _W
-    cols, m = 0, mask
-    while m:
-        cols |= m & _ROW
-        m >>= _W
-    return mask >> ((cols & -cols).bit_length() - 1)
+    return mask >> corner_shift(mask, _W)
 
 
 def _split(mask: int) -> list:
     """The regions of a mask, each moved to the corner (not yet turned)."""
-    out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
-        out.append(_corner(comp))
-    return out
+    return [_corner(comp) for comp in split_masks(mask, _W)]
 
 
 def _after_moves(mask: int) -> list:

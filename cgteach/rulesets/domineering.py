@@ -40,6 +40,15 @@ from functools import cache
 
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
+from cgteach.rulesets._grid import (
+    GridPosition,
+    check_sides,
+    components,
+    crop,
+    read_rows,
+    split_masks,
+)
+from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
 __all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
@@ -65,7 +74,7 @@ MAX_SIDE = 64
 _FREE, _TAKEN = ".", "#"
 
 
-class Domineering(Pictured, PartizanPosition):
+class Domineering(Pictured, GridPosition, PartizanPosition):
     """A Domineering position: rows of ``"."`` (free) and ``"#"`` (taken).
 
     ``rows`` is a list of equal-length strings, or one string with a row a
@@ -89,12 +98,6 @@ class Domineering(Pictured, PartizanPosition):
     def __init__(self, rows):
         object.__setattr__(self, "_rows", _read_rows(rows))
 
-    def _field(self) -> list:
-        return list(self._rows)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Domineering positions are immutable: a move returns a new one")
-
     def __delattr__(self, name):
         raise AttributeError("Domineering positions are immutable: a move returns a new one")
 
@@ -105,43 +108,14 @@ class Domineering(Pictured, PartizanPosition):
         >>> Domineering.rectangle(2, 3)
         Domineering(['...', '...'])
         """
-        for name, v in (("m", m), ("n", n)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number of cells, got {_show(v)}")
-            if not 0 < v <= MAX_SIDE:
-                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {v}")
+        check_sides(m, n, "cell", MAX_SIDE)
         return cls([_FREE * n] * m)
 
     # -- the board ---------------------------------------------------------
-    @property
-    def rows(self) -> tuple:
-        """The rows as a tuple of strings."""
-        return self._rows
-
-    @property
-    def shape(self) -> tuple:
-        """``(rows, columns)``."""
-        return (len(self._rows), len(self._rows[0]) if self._rows else 0)
-
     def free_cells(self) -> list:
         """The free cells as ``(row, column)`` pairs, row by row."""
         rows = self._rows
         return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == _FREE]
-
-    def __eq__(self, other):
-        return isinstance(other, Domineering) and self._rows == other._rows
-
-    def __hash__(self):
-        return hash(("Domineering", self._rows))
-
-    def __repr__(self):
-        return f"Domineering({list(self._rows)!r})"
-
-    def __str__(self):
-        return "\n".join(self._rows)
-
-    def __reduce__(self):
-        return (Domineering, (list(self._rows),))
 
     # -- moves -----------------------------------------------------------------
     def _place(self, cells) -> Domineering:
@@ -266,66 +240,18 @@ def _cell(cell) -> tuple:
 
 
 def _read_rows(rows) -> tuple:
-    if isinstance(rows, Domineering):
-        return rows._rows
-    if isinstance(rows, str):
-        rows = rows.strip("\n").split("\n") if rows else []
-    if isinstance(rows, bytes) or not hasattr(rows, "__iter__"):
-        raise TypeError(
-            f"a Domineering board is a list of strings of '.' and '#', got {_show(rows)}"
-        )
-    out = []
-    for i, row in enumerate(rows):
-        if i >= MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} rows")
-        if not isinstance(row, str):
-            raise TypeError(f"row {i + 1} of the board must be a string, got {_show(row)}")
-        if len(row) > MAX_SIDE:
-            raise ValueError(f"a board has at most {MAX_SIDE} columns; row {i + 1} has {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in (_FREE, _TAKEN):
-                raise ValueError(
-                    f"row {i + 1} of the board has the character {ch!r} at column {j + 1}; "
-                    "use '.' for a free cell and '#' for a taken one"
-                )
-        out.append(row)
-    if not out or not out[0]:
-        raise ValueError("a Domineering board needs at least one row of at least one cell")
-    if any(len(r) != len(out[0]) for r in out):
-        lengths = sorted({len(r) for r in out})
-        raise ValueError(f"every row of the board must have the same length, got lengths {lengths}")
-    return tuple(out)
+    return read_rows(rows, cls=Domineering, name="Domineering", alphabet=_FREE + _TAKEN,
+                     kinds="'.' and '#'", use="use '.' for a free cell and '#' for a taken one",
+                     unit="cell", max_side=MAX_SIDE)
 
 
-def _components(cells: frozenset) -> list:
-    """Groups of cells joined up, down, left or right (in reading order)."""
-    left = set(cells)
-    out = []
-    for start in sorted(cells):
-        if start not in left:
-            continue
-        left.discard(start)
-        stack, comp = [start], [start]
-        while stack:
-            r, c = stack.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in left:
-                    left.discard(nb)
-                    stack.append(nb)
-                    comp.append(nb)
-        out.append(frozenset(comp))
-    return out
+#: Groups of free cells joined up, down, left or right (frozensets, in reading order).
+_components = components
 
 
 def _crop(cells) -> list:
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    h = max(r for r, _ in cells) - r0 + 1
-    w = max(c for _, c in cells) - c0 + 1
-    grid = [[_TAKEN] * w for _ in range(h)]
-    for r, c in cells:
-        grid[r - r0][c - c0] = _FREE
-    return ["".join(row) for row in grid]
+    """The rows of the smallest board holding the free ``cells``."""
+    return crop(cells, _TAKEN, _FREE)
 
 
 # ---------------------------------------------------------------------------
@@ -372,14 +298,7 @@ def _cells_of(mask: int) -> list:
 def _split(mask: int) -> list:
     """The regions of a bitmask, each moved to the corner in its least mirror image."""
     out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grow = (comp | (comp << 1) | (comp >> 1) | (comp << _W) | (comp >> _W)) & mask
-            if grow == comp:
-                break
-            comp = grow
-        mask &= ~comp
+    for comp in split_masks(mask, _W):
         cells = _cells_of(comp)
         r0 = cells[0][0]
         c0 = min(c for _, c in cells)
@@ -437,15 +356,6 @@ def _search(mask: int, cells: list):
             rest = mask & ~(bit | right)
             rights.append(_rest_value(rest) if rest else ZERO)
     return _canonical(lefts, rights)
-
-
-def _total(values):
-    from cgteach.games import _add
-
-    acc = values[0]
-    for v in values[1:]:
-        acc = _add(acc, v)
-    return acc
 
 
 def value_by_search(rows):
