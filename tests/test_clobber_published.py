@@ -10,11 +10,15 @@ a paper, a note with a proof, a conjecture, or another program's output.
 Conventions.  Every source here writes Left's stones ``x`` (black, ``B``)
 and Right's ``o`` (white, ``W``), as :mod:`cgteach.rulesets.clobber` does:
 
-* *Lessons in Play* and T. Hwa use ``B``/``W`` with Black = Left (checked:
-  their ``(B^n)W`` of atomic weight ``n-1`` is positive, Left's advantage);
+* T. Hwa (quoting *Lessons in Play*) writes ``B``/``W`` with Black = Left:
+  his script hands a black stone to CGSuite as ``x``
+  (NearAlternatingClobber.cgs line 239), and the book's ``(B^n)W`` has the
+  positive atomic weight ``n-1`` only if the long row is Left's;
 * J. P. Grossman writes "x is Left";
 * Chen et al. (arXiv:2509.08985) write "Left has black stones (token x)";
-* CGSuite's ``Clobber`` reads ``x`` as Left (``CharMap ".xo"``: 1 = Left).
+* CGSuite: "Left can move any black stone" and ``CharMap := ".xo"``
+  (lib/core/src/main/resources/org/cgsuite/lang/examples/Clobber.cgs
+  lines 4-5 and 43).
 
 Sources (abbreviations used in the comments below):
 
@@ -30,9 +34,10 @@ Sources (abbreviations used in the comments below):
         Clobber problem composition contest), "Lemma" and its proof,
         http://homepages.gac.edu/~wolfe/games/clobber/grossman.txt
         (linked from D. Wolfe's "Clobber research" page).
-[AGNW]  M. H. Albert, J. P. Grossman, R. J. Nowakowski, D. Wolfe,
-        "An introduction to Clobber", INTEGERS 5(2) (2005): the 2004
-        conjecture on alternating strips, as stated and proved in
+[AGNW]  M. H. Albert, J. P. Grossman, R. J. Nowakowski, D. Wolfe: their 2004
+        conjecture on alternating strips (we believe from "An introduction
+        to Clobber", INTEGERS 2005; that paper was not reachable here), as
+        stated and proved in
 [CFH]   X. Chen, T. Folkersen, K. Hasham, R. B. Hayward, D. Lee, O. Randall,
         L. Schultz, E. Vandermeer, "A Proof of the 2004
         Albert-Grossman-Nowakowski-Wolfe Conjecture on Alternating Linear
@@ -76,7 +81,9 @@ def test_lip_lemma_9_48_a_row_of_x_then_one_o_weighs_n_minus_1():
         assert aw("x" * n + "o") == want, n
         assert aw("o" + "x" * n) == want, n           # read from the other end
         assert aw("o" * n + "x") == -want, n          # colours swapped: the negative
-    # The first three by name, as the book's chapter draws them:
+    # The first three in full, worked by hand from the rules (the lemma gives
+    # only the weights): xo = {0|0} = *, xxo = {0|xo} = {0|*} = ↑,
+    # xxxo = {0|xxo} = {0|↑} = ⇑*.
     assert Clobber("xo").value() == STAR               # weight 0
     assert Clobber("xxo").value() == parse("↑")        # weight 1
     assert Clobber("xxxo").value() == parse("⇑*")      # weight 2
@@ -100,22 +107,26 @@ def test_lip_lemma_9_52_one_o_inside_a_row_of_x():
             s = "x" * a + "o" + "x" * b
             assert aw(s) == number(want), s
             assert aw(s[::-1]) == number(want), s
-    assert Clobber("xxox").value() == parse("↓*")     # the split path itself
+    # The split path in full, by hand: Left's two moves leave xxx (0); Right's
+    # leave xo + x (*) or xx + o (0): xxox = {0|0,*} = ↓*, weight -1.
+    assert Clobber("xxox").value() == parse("↓*")
 
 
 # The same facts as a table of named positions, for the lesson and the reader:
-# (position, atomic weight, exact value or None, source).
+# (position, atomic weight, exact value or None, source).  The weights are the
+# sources'; an exact value is the source's for Exercise 9.49 and worked by hand
+# from the rules (see the tests above) elsewhere.
 TEXTBOOK = [
-    ("xo", 0, "*", "[LiP] Lemma 9.48, n = 1"),
-    ("xxo", 1, "↑", "[LiP] Lemma 9.48, n = 2"),
-    ("xxxo", 2, "⇑*", "[LiP] Lemma 9.48, n = 3"),
+    ("xo", 0, "*", "[LiP] Lemma 9.48, n = 1 (value by hand)"),
+    ("xxo", 1, "↑", "[LiP] Lemma 9.48, n = 2 (value by hand)"),
+    ("xxxo", 2, "⇑*", "[LiP] Lemma 9.48, n = 3 (value by hand)"),
     ("xxxxo", 3, None, "[LiP] Lemma 9.48, n = 4"),
     ("xxxxxxo", 5, None, "[LiP] Lemma 9.48, n = 6"),
     ("xxoo", 0, "0", "[LiP] Exercise 9.49, n = m = 2"),
     ("xxxoo", 0, "0", "[LiP] Exercise 9.49, n = 3, m = 2"),
     ("xxxxooo", 0, "0", "[LiP] Exercise 9.49, n = 4, m = 3"),
-    ("xox", 0, "*", "[LiP] Lemma 9.52 via [Hwa], a = b = 1"),
-    ("xxox", -1, "↓*", "[LiP] Lemma 9.52 via [Hwa], the split path BBWB"),
+    ("xox", 0, "*", "[LiP] Lemma 9.52 via [Hwa], a = b = 1 (value {0|0} by hand)"),
+    ("xxox", -1, "↓*", "[LiP] Lemma 9.52 via [Hwa], split path BBWB (value by hand)"),
     ("xxxox", 0, None, "[LiP] Lemma 9.52 via [Hwa], a = 3, b = 1"),
     ("xxoxx", 1, None, "[LiP] Lemma 9.52 via [Hwa], a = b = 2"),
     ("xxxxoxxx", 2, None, "[LiP] Lemma 9.52 via [Hwa], a = 4, b = 3"),
@@ -134,8 +145,9 @@ def test_textbook_table(position, weight, value, source):
 # [Hwa]: atomic weights of every near-alternating strip X...Y.
 #
 # (a, n, b) is a stones x, then n stones alternating o, x, o, ..., then b
-# stones all of the colour that continues the alternation's opposite: x when
-# n is odd, o when n is even (NearAlternatingClobber.cgs lines 7-18).
+# stones x when n is odd, o when n is even, so that each block meets the
+# alternating part with a stone of the other colour
+# (NearAlternatingClobber.cgs lines 7-18).
 # "Normalized" means a >= b.
 
 def near_alternating(a: int, n: int, b: int) -> str:
@@ -147,14 +159,14 @@ def g(left, right):
     return game(list(left), list(right))
 
 
-def q(x) -> object:
+def q(x):
     return number(Fraction(x))
 
 
 # The published formula, ConjecturedValueNormalized, NearAlternatingClobber.cgs
 # lines 317-508, written here as tables (ours; same case order as the source).
 # Its comments: (1,1) and (2,1) "valid for all n >= 2 / 3", (2,2) "valid for
-# all n >= 0" (proved in Hwa's note, line 40-41); (3,2), (3,3) and the general
+# all n >= 0" (a, b <= 2 "done at" Hwa's note, lines 40-41); (3,2), (3,3) and the general
 # rows are *conjectured* (lines 351, 364, 418, 430, 442, 454, 496).
 _H = Fraction(1, 2)
 _P11 = [0, -1]                                                   # n % 2
