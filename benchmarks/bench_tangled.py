@@ -174,10 +174,13 @@ def against(path, repeat=2):
             ("lecture (60, 6)", seeded(lecture, (60, 6), 7)),
             ("dense (16, 10)", seeded(dense, (16, 10), 5)),
             ("dense (20, 10)", seeded(dense, (20, 10), 5))]
-    saved = [(m, m.MAX_SEARCH_CUTS, m.MAX_DENSE_SEARCH) for m in (old, blocks)]
+    # the budgets of either version (an old file may have other names), lifted
+    budgets = ("MAX_SEARCH_CUTS", "MAX_DENSE_SEARCH", "MAX_SEARCH_WORK")
+    saved = [(m, name, getattr(m, name)) for m in (old, blocks) for name in budgets
+             if hasattr(m, name)]
     try:
-        for m, _, _ in saved:
-            m.MAX_SEARCH_CUTS = m.MAX_DENSE_SEARCH = 10**12
+        for m, name, _ in saved:
+            setattr(m, name, 10**12)
         for name, drawings in sets:
             times = {"old": [], "new": []}
             positions = {"old": 0, "new": 0}
@@ -196,8 +199,8 @@ def against(path, repeat=2):
                   f"{sum(times['new']):7.3f} s {positions['new']:7} positions | total ratio "
                   f"{sum(times['old']) / sum(times['new']):5.2f}x", flush=True)
     finally:
-        for m, cuts, dense_budget in saved:
-            m.MAX_SEARCH_CUTS, m.MAX_DENSE_SEARCH = cuts, dense_budget
+        for m, name, budget in saved:
+            setattr(m, name, budget)
 
 
 def block_engine_16(count, seed=2026):

@@ -315,8 +315,8 @@ def test_search_budget(monkeypatch):
     from cgteach.hackenbush import blocks, partizan
 
     monkeypatch.setattr(blocks, "MAX_SEARCH_BLOCKS", 2)
-    monkeypatch.setattr(blocks, "MAX_DENSE_SEARCH", 2)
-    with pytest.raises(partizan.TooTangled, match="more than 2 different"):
+    monkeypatch.setattr(blocks, "MAX_SEARCH_WORK", 2)
+    with pytest.raises(partizan.TooTangled, match="more than 2 steps of search"):
         value(square)
 
 

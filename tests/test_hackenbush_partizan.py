@@ -236,7 +236,7 @@ LONG = [(0, 30, "red")] + [(30 + k, 31 + k, ("blue", "red")[k % 2]) for k in ran
 def test_a_long_block_search_leaves_the_next_blocks_their_budget(monkeypatch):
     # the positions searched inside a bitmask block once counted against the
     # engine's budget of blocks, so a dense block valued in seconds made the
-    # small block after it "too tangled"; now each spends its own budget
+    # small block after it "too tangled"; bitmask blocks spend MAX_SEARCH_WORK
     dense = partizan._Engine(partizan._Numbers(len(DENSE) + 2))
     dense.evaluate(tuple(partizan._signed(Hackenbush(DENSE))))
     assert dense.positions > 10  # the dense block really is searched position by position
@@ -246,16 +246,32 @@ def test_a_long_block_search_leaves_the_next_blocks_their_budget(monkeypatch):
         Hackenbush(DENSE + DIGON))
 
 
-def test_a_dense_blocks_positions_do_not_spend_the_big_blocks_cuts(monkeypatch):
-    # a block of more than MAX_DENSE_BLOCK_EDGES edges is budgeted in cuts
-    # tried; a dense block searched before it has its own budget and must not
-    # use those cuts up
-    assert len(LONG) > partizan.MAX_DENSE_BLOCK_EDGES
-    alone = partizan._Engine(partizan._Numbers(len(LONG) + 2), partizan.MAX_SEARCH_BLOCKS)
-    expected_long = alone.evaluate(tuple(partizan._signed(Hackenbush(LONG))))
-    monkeypatch.setattr(blocks, "MAX_SEARCH_CUTS", alone.cuts)
-    both = value(Hackenbush(DENSE + LONG))
-    assert both == value(Hackenbush(DENSE)) + alone.alg.fraction(expected_long)
+def _work(edges):
+    engine = partizan._Engine(partizan._Numbers(len(edges) + 2), partizan.MAX_SEARCH_BLOCKS)
+    found = engine.evaluate(tuple(partizan._signed(Hackenbush(edges))))
+    return engine.work, engine.alg.fraction(found)
+
+
+def test_one_budget_of_search_for_all_the_blocks_of_one_valuation(monkeypatch):
+    # issue 39: the dense block's budget once counted per block, so a drawing
+    # of several blocks could search several budgets long before its refusal;
+    # now every block of one valuation spends MAX_SEARCH_WORK, a count
+    from cgteach.hackenbush import bluered
+
+    assert len(LONG) > partizan.MAX_DENSE_BLOCK_EDGES >= len(DENSE)
+    (long_work, long_value), (dense_work, dense_value) = _work(LONG), _work(DENSE)
+    assert long_work > 10 and dense_work > 10
+    monkeypatch.setattr(blocks, "MAX_SEARCH_WORK", long_work + dense_work)
+    assert value(Hackenbush(DENSE + LONG)) == long_value + dense_value
+    # enough for either block alone, not for both
+    for budget in (max(long_work, dense_work) + min(long_work, dense_work) // 2,
+                   max(long_work, dense_work)):
+        monkeypatch.setattr(blocks, "MAX_SEARCH_WORK", budget)
+        for call in (value, bluered.value, bluered.outcome,
+                     lambda h: bluered.winning_moves(h, "blue")):
+            with pytest.raises(partizan.TooTangled, match=f"more than {budget:,} steps") as err:
+                call(Hackenbush(DENSE + LONG))
+            assert "MAX_SEARCH_WORK" in str(err.value)
 
 
 @given(drawings(colours=ALL, max_nodes=6, max_extra=4))

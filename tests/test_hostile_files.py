@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import signal
 import stat
 import sys
+import tempfile
 
 import pytest
 
@@ -20,6 +22,7 @@ from cgteach import _io
 from cgteach.hackenbush import examples
 from cgteach.hackenbush.position import Hackenbush
 from cgteach.hackendot import Hackendot
+from tests._unprivileged import as_unprivileged
 
 HOUSE = examples.house()
 FIG = Hackendot.figure1()
@@ -171,32 +174,35 @@ def test_writer_refuses_stdout_and_devices(writer, name, capfd):
     assert "still here" in capfd.readouterr().out
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
 @pytest.mark.parametrize("writer", WRITERS, ids=IDS)
-def test_writer_in_a_read_only_folder_changes_nothing(writer, tmp_path):
+def test_writer_in_a_read_only_folder_changes_nothing(writer):
+    # root ignores file modes, so as root the writer runs as ``nobody`` in a
+    # forked child (tests/_unprivileged.py): the suite runs as root on CI
     _, save, _ = writer
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    HOUSE.save(folder / "old.json") if writer[0] != "Hackendot.save" else FIG.save(
-        folder / "old.json"
-    )
-    before = _snapshot(tmp_path)
-    folder.chmod(0o555)
+    base = pathlib.Path(tempfile.mkdtemp(prefix="cgteach-ro-"))
     try:
-        with pytest.raises(ValueError, match="cannot write"):
-            save(folder / "new.json")
-        with pytest.raises(ValueError, match="cannot write"):
-            save(folder / "old.json")
-        assert _snapshot(tmp_path) == before
+        os.chmod(base, 0o755)  # nobody may look in, not write
+        folder = base / "ro"
+        folder.mkdir()
+        (HOUSE if writer[0] != "Hackendot.save" else FIG).save(folder / "old.json")
+        os.chmod(folder / "old.json", 0o644)
+        before = _snapshot(base)
+        folder.chmod(0o555)
+        for name in ("new.json", "old.json"):
+            answer = as_unprivileged(save, str(folder / name))
+            assert answer[:2] == ("raised", "ValueError"), answer
+            assert "cannot write" in answer[2], answer
+            assert _snapshot(base) == before
     finally:
-        folder.chmod(0o755)
+        if (base / "ro").exists():
+            os.chmod(base / "ro", 0o755)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.mark.parametrize("place", ["/proc", "/sys", "/proc/self"])
 @pytest.mark.parametrize("writer", WRITERS, ids=IDS)
 def test_writer_in_a_place_nobody_may_write_changes_nothing(writer, place):
-    # the test above is skipped for root, who ignores file modes: /proc and
-    # /sys refuse new files to everyone, root included
+    # /proc and /sys refuse new files to everyone, root included
     _, save, _ = writer
     if not os.path.isdir(place):
         pytest.skip(f"{place} does not exist here")

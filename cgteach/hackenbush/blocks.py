@@ -61,26 +61,39 @@ MAX_LONG_BLOCK_WORK = 50_000
 #: searches before it stops with :class:`TooTangled`.  Counted, not timed,
 #: so the answer does not depend on the load of the machine.  The mixed engine's limit is
 #: lower because each of its blocks costs more (canonical forms of games).
-#: Blue-red blocks searched on bitmasks spend budgets of their own instead
-#: (:data:`MAX_SEARCH_CUTS`, :data:`MAX_DENSE_SEARCH`), so a long search of
-#: one block never leaves the blocks after it without budget.
+#: Blue-red blocks searched on bitmasks spend :data:`MAX_SEARCH_WORK`
+#: instead, so a long search inside one block never leaves the blocks after
+#: it without budget of blocks.
 MAX_SEARCH_BLOCKS = 40_000
 
-#: The same budget for the bitmask engine (blue-red blocks of more than
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in cuts tried: about 250 000 a
-#: second of processor time on this 2-core machine, so a refusal comes within
-#: about four seconds.  The random chords of issue 27 need up to 724 000
-#: (40 edges, 4 chords: valued); blocks that need more than 3 000 000 are
-#: refused up front by :data:`MAX_LONG_BLOCK_WORK` (issue 27, measured).
-MAX_SEARCH_CUTS = 1_000_000
+#: The budget of the bitmask engine (blue-red blocks), one for all the
+#: blocks of one call (``value``, ``outcome``, ``winning_moves``: one
+#: valuation, or one shared table for all the cuts), in steps of search: two
+#: per position of a block searched and one per cut tried from it.  Counted,
+#: not timed: the same drawing gets the same answer on any machine.  When it
+#: is spent the call stops with :class:`TooTangled`, saying the limit.
+#:
+#: Why these weights, and this limit (issue 39; processor time on the shared
+#: 2-core machine, load about 25, so an idle machine is faster): on 15
+#: drawings (random chords of 40 and 60 edges, dense multigraphs of 16 and 20
+#: edges, lecture drawings, 0.1-8 s each) a least-squares fit of the time
+#: gave 7.8 us per position and 4.2 us per cut tried, so two steps and one;
+#: a step then costs 3.1-5.4 us, 185 000-320 000 steps a second.  Before,
+#: a dense block (at most :data:`MAX_DENSE_BLOCK_EDGES` edges) had a budget of
+#: its own, 200 000 positions, and bigger blocks 1 000 000 cuts, each per
+#: block: seeds 32 and 37 of the 60-edge, 6-chord family (tests/
+#: test_hostile_lesson09.py) searched 7.4 s and 12 s before the refusal.
+#: Now (benchmarks/bench_refusals.py, seeds 0-39): 34 refused from the shape
+#: at once (about 1 ms), 3 refused by this budget in 0.72-0.84 s (seeds 19,
+#: 32 and 37; seed 19 was valued in 1.6 s, 397 000 steps), 3 valued in
+#: 0.01-0.53 s (at most 132 000 steps); of 40 edges with 4 chords (seeds
+#: 0-16), 2 refused in 0.66-0.75 s and 15 valued in at most 0.5 s.  The most
+#: any test, lesson (06, 08) or widget test needs is 158 000 steps
+#: (tests/test_hackenbush_chains.py, numbers hanging at every node); the dense
+#: 20-edge drawings of benchmarks/bench_tangled.py need 284 000-1 155 000
+#: (1.5-5.8 s) and are now refused within a second.
+MAX_SEARCH_WORK = 200_000
 
-#: The budget of one dense blue-red block (at most
-#: :data:`MAX_DENSE_BLOCK_EDGES` edges), in positions searched: the dense
-#: 20-edge drawings of benchmarks/bench_tangled.py need up to 143 000 of
-#: them and the random chords of 40 edges (4 chords) up to 115 000 (four
-#: seconds of processor time), and are valued; a block that needs more is
-#: refused after about seven seconds (it was 400 000, over twelve seconds).
-MAX_DENSE_SEARCH = 200_000
 #: Dense blue-red blocks (many short circuits, as in a random multigraph):
 #: a block of at most this many edges is searched with up to
 #: :data:`MAX_DENSE_BLOCK_CIRCUITS` independent circuits (the bitmask engine
@@ -110,10 +123,11 @@ MAX_MIXED_BLOCK_CIRCUITS = 6
 #: 4 560 000 and are now refused at once; every block of 4 or more circuits
 #: that was valued (those seeds, and 40 edges with 4 chords, seeds 0-16) has
 #: a product of at most 25 920 (the largest: 15 edges, 4 circuits, 25 edges
-#: hanging, valued in 3.8 s).  Two blocks (products 960 and 12 960) still
-#: search 7-12 s before the budgets refuse them: the shape alone does not
-#: tell them from blocks that are valued in under a second (a product of
-#: 2 592 valued in 0.3 s), so they are left to the budgets.
+#: hanging, valued in 3.8 s).  Two blocks (products 960 and 12 960, seeds 32
+#: and 37) searched 7-12 s before the budgets refused them: the shape alone
+#: does not tell them from blocks valued in under a second (a product of
+#: 2 592 valued in 0.3 s), so they are left to the budget, which since
+#: :data:`MAX_SEARCH_WORK` refuses them within a second.
 MAX_HUNG_CIRCUITS = 3
 MAX_HUNG_WAYS = 28_000
 
@@ -485,11 +499,9 @@ class _BitBlock:
         self.twin = sum(1 << i for i in range(1, len(edges)) if edges[i] == edges[i - 1])
         self.full = (1 << len(edges)) - 1
         self.memo: dict = {}
-        # a small dense block may search longer (its own budget, see MAX_DENSE_SEARCH)
         self.size = len(edges)
-        self.dense = len(edges) <= MAX_DENSE_BLOCK_EDGES
-        self.limit = MAX_DENSE_SEARCH
-        self.searched = 0
+        self.circuits = len(edges) - sum(1 for v in range(n) if inc[v]) + 1
+        self.searched = 0  # positions of this block searched (for the benchmarks)
         self.splits: dict = {}  # (mask << 8 | root): the steps of split()
         self.children: dict = {}  # (mask << 9 | foot << 1 | left): one side's cuts, _children()
 
@@ -592,30 +604,14 @@ class _BitBlock:
         engine = self.engine
         engine.positions += 1
         self.searched += 1
-        if not self.dense:
-            # the work of this position, one try per edge: the budget of the
-            # big blocks (a dense block has its own budget, which its
-            # positions spend instead, so neither starves the other)
-            engine.cuts += mask.bit_count()
+        engine.work += 2  # a position costs about two cuts tried (MAX_SEARCH_WORK)
         if not engine.positions & 1023:
             # one block can take seconds here: every 1024 positions the engine's
             # own entry point is called on the empty block (a table hit), so a
             # wrapper on ``engine.search`` (the editor's live guard) sees time pass
             engine.search((), ())
-        if engine.budget is not None:
-            if self.dense and self.searched > self.limit:
-                raise TooTangled(
-                    f"this drawing is too tangled to value: a block of {self.size} edges "
-                    f"leads to more than {self.limit} different positions to search; try "
-                    "fewer circuits, or smaller pieces hanging on them"
-                )
-            if not self.dense and engine.cuts > MAX_SEARCH_CUTS:
-                raise TooTangled(
-                    f"this drawing is too tangled to value: its circuits, with everything "
-                    f"hanging on them, need more than {MAX_SEARCH_CUTS} cuts tried "
-                    f"({engine.positions} different positions of blocks); try fewer or "
-                    "shorter circuits, or smaller pieces hanging on them"
-                )
+        if engine.work > engine.most_work:
+            self._refuse()
         if not any(here):
             lo = self._best(mask, foot, w, True, None)
             hi = self._best(mask, foot, w, False, None)
@@ -629,11 +625,27 @@ class _BitBlock:
         answer = self.memo[key] = self.alg.simplest(lo, hi)
         return answer
 
+    def _refuse(self):
+        """Stop: the valuation has spent its budget of search (:data:`MAX_SEARCH_WORK`)."""
+        engine = self.engine
+        raise TooTangled(
+            f"this drawing is too tangled to value: its circuits, with everything "
+            f"hanging on them, need more than {engine.most_work:,} steps of search (the "
+            f"limit, MAX_SEARCH_WORK: about a second; stopped after {engine.positions:,} "
+            f"positions, here in a block of {self.size} edges with {self.circuits} "
+            "independent circuits); try fewer or shorter circuits, or smaller pieces "
+            "hanging on them"
+        )
+
     def _best(self, mask, foot, w, left, best):
         """Left's best cut (``left``) or Right's, from ``best`` on (``None``: none yet)."""
         children = self.children.get(mask << 9 | foot << 1 | left)
         if children is None:
             children = self._children(mask, foot, left)
+        engine = self.engine
+        engine.work += len(children)  # one step per cut tried (the budget)
+        if engine.work > engine.most_work:
+            self._refuse()
         one = self.alg.one
         search = self.search
         for steps in children:
@@ -866,7 +878,10 @@ class _Engine:
         self.memo: dict = {((), ()): algebra.zero}  # the empty block: see _BitBlock.search
         self.plans: dict = {}
         self.budget = budget
-        self.cuts = 0  # the big bitmask blocks' work, in cuts tried (their budget)
+        # the bitmask blocks' work, in steps of search (MAX_SEARCH_WORK): one
+        # budget for every block of the valuation, so a refusal comes in time
+        self.work = 0
+        self.most_work = MAX_SEARCH_WORK if budget is not None else math.inf
         self.prune = prune
         # blocks met here (the budget); positions searched inside bitmask blocks,
         # which have budgets of their own, are counted apart so that a long search

@@ -259,15 +259,23 @@ positions searched are counts, the same on every machine):
   :data:`MAX_DENSE_BLOCK_EDGES` edges are now refused at once by the chain
   estimate with its own limit, :data:`~cgteach.hackenbush.blocks.MAX_LONG_BLOCK_WORK`
   (50 000; they estimate 94 000-990 000, the 40-edge family's one such
-  block 4 400), :data:`MAX_SEARCH_CUTS` went from 80 000 to 1 000 000 (the
-  40-edge family needs up to 724 000: all seven are valued, median 0.35-0.47 s,
-  the worst 5-6 s) and :data:`MAX_DENSE_SEARCH` from 400 000
+  block 4 400), ``MAX_SEARCH_CUTS`` (since replaced by :data:`MAX_SEARCH_WORK`)
+  went from 80 000 to 1 000 000 (the 40-edge family needs up to 724 000:
+  all seven are valued, median 0.35-0.47 s, the worst 5-6 s) and ``MAX_DENSE_SEARCH`` from 400 000
   to 200 000 positions (dense 20-edge blocks need up to 143 000, the
   40-edge chords 115 000), so the one 60-edge drawing whose block is small
   enough to count as dense (20 edges, 5 circuits) is refused after about
   seven seconds instead of thirteen.  The price: a blue-red block that
   passes the estimate and still needs more than 1 000 000 cuts is refused
   after about four seconds, no longer within one.
+* *One budget per valuation* (issue 39): those budgets counted per block, so
+  a drawing could search several of them, and a dense block's alone was
+  seven seconds.  Now every bitmask block of one call spends one count,
+  :data:`MAX_SEARCH_WORK` (200 000 steps: two per position, one per cut
+  tried, weights fitted to the time), about 0.7-0.85 s before a refusal;
+  the drawings that needed more are refused within a second instead of
+  valued in 1.5-6 s (measured in the notes of ``blocks.MAX_SEARCH_WORK`` and
+  by benchmarks/bench_refusals.py).
 
 A block that is too big to search raises :class:`TooTangled` (a
 ``ValueError``) at once, before any search, saying how big is too big: too
@@ -275,7 +283,8 @@ many edges or circuits, or for blue-red blocks an estimate of the positions
 a search meets (:func:`_block_work`) above :data:`MAX_BLOCK_WORK` (above
 ``blocks.MAX_LONG_BLOCK_WORK`` for blocks of more than
 :data:`MAX_DENSE_BLOCK_EDGES` edges).  Blue-red
-searches have no clock (the answer does not depend on the machine's load);
+searches have no clock (the answer does not depend on the machine's load):
+they stop after :data:`MAX_SEARCH_WORK` steps, within about a second;
 neither has the mixed valuation, which stops after :data:`MAX_MIXED_WORK`
 steps of the game engine.
 
@@ -320,8 +329,7 @@ What is near-linear and what is not (drawings without circuits):
 Offers: :class:`TooTangled`, :data:`MAX_BLOCK_EDGES`, :data:`MAX_BLOCK_CIRCUITS`,
 :data:`MAX_MIXED_BLOCK_EDGES`, :data:`MAX_MIXED_BLOCK_CIRCUITS`, :data:`MAX_DENSE_BLOCK_EDGES`,
 :data:`MAX_DENSE_BLOCK_CIRCUITS`, :data:`MAX_BLOCK_WORK`, :data:`MAX_LONG_BLOCK_WORK`,
-:data:`MAX_DENSE_SEARCH`,
-:data:`MAX_SEARCH_CUTS`, :data:`MAX_SEARCH_BLOCKS`, :data:`MAX_MIXED_SEARCH_BLOCKS`,
+:data:`MAX_SEARCH_WORK`, :data:`MAX_SEARCH_BLOCKS`, :data:`MAX_MIXED_SEARCH_BLOCKS`,
 :data:`MAX_SEARCH_SECONDS`, :data:`MAX_MIXED_WORK`, :data:`MAX_CUTS_WORK`,
 :data:`LIVE_EDGES`, :data:`LIVE_EDGES_BLUE_RED`, :data:`LIVE_EDGES_MIXED`,
 :func:`bluered_value`, :func:`canonical`, :func:`canonical_by_search`,
@@ -349,8 +357,7 @@ __all__ = [
     "MAX_DENSE_BLOCK_CIRCUITS",
     "MAX_BLOCK_WORK",
     "MAX_LONG_BLOCK_WORK",
-    "MAX_DENSE_SEARCH",
-    "MAX_SEARCH_CUTS",
+    "MAX_SEARCH_WORK",
     "LIVE_EDGES",
     "LIVE_EDGES_BLUE_RED",
     "LIVE_EDGES_MIXED",
@@ -373,12 +380,11 @@ from cgteach.hackenbush.blocks import (  # noqa: F401  (re-exported)
     MAX_BLOCK_WORK,
     MAX_DENSE_BLOCK_CIRCUITS,
     MAX_DENSE_BLOCK_EDGES,
-    MAX_DENSE_SEARCH,
     MAX_LONG_BLOCK_WORK,
     MAX_MIXED_BLOCK_CIRCUITS,
     MAX_MIXED_BLOCK_EDGES,
     MAX_SEARCH_BLOCKS,
-    MAX_SEARCH_CUTS,
+    MAX_SEARCH_WORK,
     TooTangled,
     _BitBlock,
     _block_work,
