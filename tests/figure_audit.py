@@ -18,7 +18,6 @@ raised.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 
@@ -63,7 +62,8 @@ def _texts(fig):
 
 
 def _nodes(fig, renderer):
-    """Filled round markers and circle patches in display pixels: (x, y, radius)."""
+    """Filled round markers and circle patches in display pixels: rows (x, y, radius)."""
+    import numpy as np
     from matplotlib.collections import PathCollection
     from matplotlib.patches import Circle
 
@@ -81,17 +81,18 @@ def _nodes(fig, renderer):
             sizes = coll.get_sizes()
             if len(offsets) == 0 or len(sizes) == 0:
                 continue
-            points = coll.get_offset_transform().transform(offsets)
-            for k, (x, y) in enumerate(points):
-                s = sizes[k % len(sizes)]
-                out.append((x, y, math.sqrt(s) / 2 * fig.dpi / 72))
+            # All the collection's nodes at once (a scatter plot has 100 000): sizes
+            # repeat over the offsets, as matplotlib draws them.
+            points = np.asarray(coll.get_offset_transform().transform(offsets), dtype=float)
+            radii = np.sqrt(np.asarray(sizes, dtype=float)[np.arange(len(points)) % len(sizes)])
+            out.append(np.column_stack([points[:, 0], points[:, 1], radii / 2 * fig.dpi / 72]))
         for patch in ax.patches:
             if isinstance(patch, Circle) and patch.get_visible() and patch.get_fill():
                 to_px = patch.get_data_transform()
                 (x, y) = to_px.transform(patch.center)
                 (x1, _) = to_px.transform((patch.center[0] + patch.radius, patch.center[1]))
-                out.append((x, y, abs(x1 - x)))
-    return out
+                out.append(np.array([[x, y, abs(x1 - x)]], dtype=float))
+    return np.concatenate(out) if out else np.empty((0, 3))
 
 
 def _anchor(text):
@@ -129,7 +130,7 @@ def audit(fig):
     # the same test, node by node and box by box, as a loop over both would make.
     import numpy as np
 
-    nodes = np.array(_nodes(fig, renderer), dtype=float).reshape(-1, 3)
+    nodes = _nodes(fig, renderer)
     x, y, r = nodes[:, 0], nodes[:, 1], nodes[:, 2]
     hits = []
     for b, (t, x0, y0, x1, y1) in enumerate(boxes):
