@@ -7,7 +7,8 @@ text belongs to a node when it is written at the node's centre, as the
 names inside Hackendot nodes are).
 
 Run as ``python -m tests.figure_audit NOTEBOOK MODE OUT.json`` (MODE is
-``lecture`` or ``normal``): every code cell of the notebook is run in an
+``lecture`` or ``normal``), or as ``python -m tests.figure_audit --serve`` for many
+lessons (see :func:`serve`): every code cell of the notebook is run in an
 IPython shell without a kernel, in that mode, and every figure is audited
 when it is shown (``plt.show``), saved (``savefig``: a position's picture,
 a solution's figures) or left open at the end of a cell.  The result is
@@ -18,7 +19,6 @@ raised.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 
@@ -63,7 +63,8 @@ def _texts(fig):
 
 
 def _nodes(fig, renderer):
-    """Filled round markers and circle patches in display pixels: (x, y, radius)."""
+    """Filled round markers and circle patches in display pixels: rows (x, y, radius)."""
+    import numpy as np
     from matplotlib.collections import PathCollection
     from matplotlib.patches import Circle
 
@@ -81,17 +82,18 @@ def _nodes(fig, renderer):
             sizes = coll.get_sizes()
             if len(offsets) == 0 or len(sizes) == 0:
                 continue
-            points = coll.get_offset_transform().transform(offsets)
-            for k, (x, y) in enumerate(points):
-                s = sizes[k % len(sizes)]
-                out.append((x, y, math.sqrt(s) / 2 * fig.dpi / 72))
+            # All the collection's nodes at once (a scatter plot has 100 000): sizes
+            # repeat over the offsets, as matplotlib draws them.
+            points = np.asarray(coll.get_offset_transform().transform(offsets), dtype=float)
+            radii = np.sqrt(np.asarray(sizes, dtype=float)[np.arange(len(points)) % len(sizes)])
+            out.append(np.column_stack([points[:, 0], points[:, 1], radii / 2 * fig.dpi / 72]))
         for patch in ax.patches:
             if isinstance(patch, Circle) and patch.get_visible() and patch.get_fill():
                 to_px = patch.get_data_transform()
                 (x, y) = to_px.transform(patch.center)
                 (x1, _) = to_px.transform((patch.center[0] + patch.radius, patch.center[1]))
-                out.append((x, y, abs(x1 - x)))
-    return out
+                out.append(np.array([[x, y, abs(x1 - x)]], dtype=float))
+    return np.concatenate(out) if out else np.empty((0, 3))
 
 
 def _anchor(text):
@@ -129,7 +131,7 @@ def audit(fig):
     # the same test, node by node and box by box, as a loop over both would make.
     import numpy as np
 
-    nodes = np.array(_nodes(fig, renderer), dtype=float).reshape(-1, 3)
+    nodes = _nodes(fig, renderer)
     x, y, r = nodes[:, 0], nodes[:, 1], nodes[:, 2]
     hits = []
     for b, (t, x0, y0, x1, y1) in enumerate(boxes):
@@ -242,8 +244,7 @@ def run_notebook(path, mode):
     return report
 
 
-if __name__ == "__main__":
-    notebook, mode, out = sys.argv[1:4]
+def _run_to_file(notebook, mode, out):
     import contextlib
     import io
 
@@ -251,3 +252,77 @@ if __name__ == "__main__":
         result = run_notebook(notebook, mode)
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(result, handle, indent=1)
+
+
+# --------------------------------------------------------------------------- the server
+# Every lesson is run in a fresh process, in one mode.  Starting Python and importing
+# matplotlib, numpy and IPython takes about a second of CPU, as long as a small lesson:
+# ``--serve`` imports them once and then forks a fresh child per request.  The parent
+# never imports cgteach (its drawing style is read from CGTEACH_LECTURE when it is
+# imported, in the child) and starts no thread, so each child is the one-shot run's twin.
+
+def _preload():
+    os.environ["MPLBACKEND"] = "Agg"
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.figure  # noqa: F401
+    import matplotlib.pyplot  # noqa: F401
+    import numpy  # noqa: F401
+    from IPython.core import interactiveshell  # noqa: F401
+
+
+def _child(notebook, mode, out):
+    """In a forked child: run one lesson, its standard error to ``out.stderr``; never return."""
+    import traceback
+
+    status = 1
+    try:
+        err = os.open(out + ".stderr", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(err, 2)
+        null = os.open(os.devnull, os.O_RDWR)   # the pipes to the server are not the child's
+        os.dup2(null, 0)
+        os.dup2(null, 1)
+        _run_to_file(notebook, mode, out)
+        status = 0
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stderr.flush()
+            sys.stdout.flush()
+        finally:
+            os._exit(status)
+
+
+def serve(timeout=900.0):
+    """Answer lines ``NOTEBOOK<TAB>MODE<TAB>OUT`` on stdin with the child's exit status."""
+    import signal
+    import time
+
+    _preload()
+    for line in sys.stdin:
+        notebook, mode, out = line.rstrip("\n").split("\t")
+        pid = os.fork()
+        if pid == 0:
+            _child(notebook, mode, out)
+        deadline = time.monotonic() + timeout
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                code = os.waitstatus_to_exitcode(status)
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                code = "timeout"
+                break
+            time.sleep(0.01)
+        print(code, flush=True)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        _run_to_file(*sys.argv[1:4])

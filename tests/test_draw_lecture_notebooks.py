@@ -1,6 +1,8 @@
 """Every figure of every lesson, in lecture mode and in normal mode: no text collides.
 
-Each lesson's code cells run in a fresh Python (an IPython shell, no kernel)
+Each lesson's code cells run in a fresh Python process (an IPython shell, no kernel,
+forked from a server that has imported matplotlib and IPython once, see
+``tests/figure_audit.py``)
 with lecture mode on or off; every figure is audited when it is shown,
 saved (a position's picture, a solution's figures) or left open at the end
 of a cell (see ``tests/figure_audit.py``): no two text boxes may intersect
@@ -20,22 +22,41 @@ from pathlib import Path
 import pytest
 
 #: Each test runs a lesson in a process of its own: pytest-xdist may hand them out one
-#: by one (see tests/conftest.py).
+#: by one (see tests/conftest.py); each worker starts one audit server.
 XDIST_SPREAD = True
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 
+@pytest.fixture(scope="session")
+def audit_server():
+    """``python -m tests.figure_audit --serve``: one per worker, a fresh child per lesson run.
+
+    Returns ``run(notebook, mode, out)``: the child's exit status and standard error."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tests.figure_audit", "--serve"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+
+    def run(notebook, mode, out):
+        server.stdin.write(f"{notebook}\t{mode}\t{out}\n")
+        server.stdin.flush()
+        status = server.stdout.readline().strip()
+        err = Path(f"{out}.stderr")
+        return status, err.read_text(errors="replace") if err.exists() else "(no stderr)"
+
+    yield run
+    server.stdin.close()
+    server.wait(timeout=60)
+
+
 @pytest.mark.parametrize("mode", ["lecture", "normal"])
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem[:2] for p in NOTEBOOKS])
-def test_no_text_collides_in_any_lesson_figure(notebook, mode, tmp_path):
+def test_no_text_collides_in_any_lesson_figure(notebook, mode, tmp_path, audit_server):
     out = tmp_path / "report.json"
-    run = subprocess.run(
-        [sys.executable, "-m", "tests.figure_audit", str(notebook), mode, str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
+    status, stderr = audit_server(notebook, mode, out)    # the server's timeout: 900 s
+    assert status == "0", stderr[-3000:]
     report = json.loads(out.read_text())
     assert report["lecture"] is (mode == "lecture")
     assert not report["errors"], report["errors"]

@@ -120,8 +120,18 @@ def sum_tree(g, h):
     )
 
 
-def to_game(t) -> Game:
-    return game([to_game(x) for x in t[0]], [to_game(x) for x in t[1]])
+def to_game(t, _seen=None) -> Game:
+    """The raw tree ``t`` reduced by ``game``, every option first.
+
+    A raw tree may hold one sub-tree object in many places (a stalk's prefixes, an
+    ordinal sum's base): each such object is reduced once per call (``game`` is a
+    function of its options), not once per place, which would be exponential.
+    """
+    seen = {} if _seen is None else _seen
+    key = id(t)      # ``t`` and all its parts are alive for the whole call
+    if key not in seen:
+        seen[key] = game([to_game(x, seen) for x in t[0]], [to_game(x, seen) for x in t[1]])
+    return seen[key]
 
 
 def tree_of(g: Game):
