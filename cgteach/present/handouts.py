@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cgteach._validate import show
 from cgteach.present._assets import mathjax_file
-from cgteach.present._prepare import shape_for
+from cgteach.present._prepare import SOLUTION_CSS, SOLUTION_SUMMARY, shape_for
 from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["write_handouts", "CHROMIUM", "READERS"]
@@ -103,7 +103,8 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
                 body, _ = exporter.from_notebook_node(shaped, resources={
                     "metadata": {"name": f"{path.stem} ({reader})"},
                     "cgteach_mathjax": f"_static/{mathjax.name}",
-                    "cgteach_banner": html.escape(f"{path.stem} · {READERS[reader]}")})
+                    "cgteach_banner": html.escape(f"{path.stem} · {READERS[reader]}"),
+                    "cgteach_summary": SOLUTION_SUMMARY, "cgteach_summary_css": SOLUTION_CSS})
                 page = pages / f"{path.stem}.{reader}.html"
                 page.write_text(body, encoding="utf-8")
                 jobs.append((page, tmp / f"{path.stem}.{reader}.pdf"))

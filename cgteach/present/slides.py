@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from cgteach.present._assets import mathjax_file, reveal_dir
-from cgteach.present._prepare import shape_for
+from cgteach.present._prepare import SOLUTION_CSS, SOLUTION_SUMMARY, shape_for
 from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["export_slides", "TEMPLATES", "STATIC", "SIDE_LINES", "FOLD_LINES"]
@@ -115,7 +115,8 @@ def export_slides(notebooks="notebooks", out="build/slides", quiet=False) -> lis
             title = _title(nb, path.stem)
             body, _ = exporter.from_notebook_node(
                 nb, resources={"metadata": {"name": path.stem}, "cgteach_assets": "_static",
-                               "cgteach_title": title})
+                               "cgteach_title": title, "cgteach_summary": SOLUTION_SUMMARY,
+                               "cgteach_summary_css": SOLUTION_CSS})
             # a link to another lesson opens that lesson's slideshow
             body = _LESSON_LINK.sub(r'href="\1.slides.html\2"', body)
             target = tmp / f"{path.stem}.slides.html"

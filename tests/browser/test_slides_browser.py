@@ -124,3 +124,57 @@ def test_the_slides_index_is_styled_links_every_lesson_and_passes_the_audit(brow
         assert not problems, problems[:5]
     finally:
         page.context.close()
+
+
+#: Slides whose note sat inside a step (reveal's speaker view showed it blank).
+NOTED_STEPS = {"00-welcome": (1, 0), "05-green-hackenbush": (2, 1), "07-hackendot": (4, 0)}
+
+
+@pytest.mark.parametrize("stem", sorted(NOTED_STEPS))
+def test_the_speaker_view_shows_the_slides_notes_at_once(browser, stem):
+    """S on a fresh deck shows the notes of the slide on screen before any key is pressed."""
+    out = built("slides")
+    page, problems = offline_page(browser, 1280, 720)
+    try:
+        h, v = NOTED_STEPS[stem]
+        page.goto((out / f"{stem}.slides.html").as_uri() + f"#/{h}/{v}")
+        page.wait_for_selector("body[data-cg-ready='1']")
+        assert page.evaluate("() => document.querySelectorAll('.fragment aside.notes').length") == 0
+        expected = page.evaluate("() => [...Reveal.getCurrentSlide().querySelectorAll("
+                                 "'aside.notes')].map(a => a.innerText).join(' ')")
+        assert len(expected.split()) >= 5, expected
+        with page.context.expect_page() as opened:
+            page.keyboard.press("s")
+        speaker = opened.value
+        speaker.wait_for_function(
+            "() => { const v = document.querySelector('.speaker-controls-notes .value');"
+            " return v && v.innerText.trim().length > 0; }", timeout=20_000)
+        shown = speaker.evaluate("() => document.querySelector("
+                                 "'.speaker-controls-notes .value').innerText")
+        assert " ".join(shown.split())[:60] == " ".join(expected.split())[:60]
+        assert page.evaluate("() => [Reveal.getIndices().h, Reveal.getIndices().v]") == [h, v]
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
+
+
+def test_an_open_solution_says_hide_the_solution(browser):
+    """A folded solution says "Show the solution"; opened, "Hide the solution" (issue 37)."""
+    out = built("slides")
+    page, problems = offline_page(browser, 1280, 720)
+    try:
+        page.goto((out / "02-nim.slides.html").as_uri())
+        page.wait_for_selector("body[data-cg-ready='1']")
+        i = page.evaluate("() => Reveal.getIndices(document.querySelector("
+                          "'details.cg-solution').closest('section'))")
+        page.evaluate("([h, v]) => Reveal.slide(h, v, 99)", [i["h"], i["v"] or 0])
+        summary = page.locator("details.cg-solution > summary").first
+        assert summary.inner_text().strip() == "Show the solution"
+        summary.click()
+        assert page.evaluate("() => document.querySelector('details.cg-solution').open")
+        assert summary.inner_text().strip() == "Hide the solution"
+        summary.click()
+        assert summary.inner_text().strip() == "Show the solution"
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
