@@ -25,17 +25,17 @@
     var h = img.naturalWidth ? w * img.naturalHeight / img.naturalWidth : 0;
     return [w, h];
   }
-  function split(slide) {
-    if (slide.getAttribute("data-cg-split")) { return; }
+  function split(slide, width) {
+    // width: the figure column's width in px (none: half of the slide's 1192 px)
+    if (slide.getAttribute("data-cg-split") === "yes") { return false; }
     slide.setAttribute("data-cg-split", "no");
     var imgs = pictures(slide);
-    if (imgs.length !== 1) { return; }
+    if (imgs.length !== 1) { return false; }
     var cell = imgs[0].closest(".celltag_cg-side");
-    if (!cell || cell.closest(".fragment")) { return; }
-    // the right column is about half of the slide's 1192 px
-    if (own(imgs[0])[0] * READING > 580) { return; }
+    if (!cell || cell.closest(".fragment")) { return false; }
+    if (!width && own(imgs[0])[0] * READING > 580) { return false; }
     var figure = cell.querySelector(".jp-Cell-outputWrapper");
-    if (!figure) { return; }
+    if (!figure) { return false; }
     var grid = document.createElement("div"), left = document.createElement("div");
     var right = document.createElement("div");
     grid.className = "cg-split"; left.className = "cg-split-text";
@@ -47,7 +47,9 @@
     cell.classList.add("cg-split-code");
     grid.appendChild(left); grid.appendChild(right);
     slide.insertBefore(grid, slide.firstChild);
+    if (width) { grid.style.gridTemplateColumns = "minmax(0, 1fr) " + Math.round(width) + "px"; }
     slide.setAttribute("data-cg-split", "yes");
+    return true;
   }
   function stack(slide) {         // code beside a figure it would squeeze: code above it
     Array.prototype.forEach.call(slide.querySelectorAll(".celltag_cg-side"), function (cell) {
@@ -91,6 +93,22 @@
     if (!slide) { return; }
     split(slide);
     stack(slide);
+    squeeze(slide);
+    if (tall(slide)) {
+      // one tall picture under its text: beside it instead, in a column as wide as
+      // the picture at a scale it fits the slide's height (at least READING)
+      var imgs = pictures(slide);
+      if (imgs.length === 1 && own(imgs[0])[0]) {
+        var o = own(imgs[0]);
+        var scale = Math.max(READING, Math.min(1, (1192 - 300) / o[0], 636 / o[1]));
+        var cell = imgs[0].closest(".celltag_cg-side");
+        if (cell) { cell.classList.remove("cg-stacked"); }
+        if (split(slide, o[0] * scale)) { squeeze(slide); }
+      }
+    }
+    slide.setAttribute("data-cg-fit", tall(slide) ? "overflow" : "ok");
+  }
+  function squeeze(slide) {
     var imgs = pictures(slide), cap = TALLEST;
     size(imgs, cap, 1);
     while (tall(slide) && imgs.length && cap > 40) {
@@ -106,7 +124,6 @@
       cap -= 10;
       size(imgs, cap, READING);
     }
-    slide.setAttribute("data-cg-fit", tall(slide) ? "overflow" : "ok");
   }
   window.cgFit = function () {
     if (!window.Reveal || !Reveal.isReady || !Reveal.isReady()) { return; }
