@@ -60,10 +60,41 @@ def _has_figure(cell) -> bool:
                for o in cell.get("outputs", []))
 
 
+_FIGURE = re.compile(r'^\s*<img class="cg-figure" alt="([^"]*)"( width="\d+")? '
+                     r'src="data:image/png;base64,([A-Za-z0-9+/=\s]+)"/>\s*$')
+#: A picture taller than this at 0.75 of its size (the least a slide draws it at) is
+#: shown in bands of at most this height, one per step (a slide's room under its title).
+ROOM = 560
+
+
+def _in_bands(output) -> None:
+    """Show a picture too tall for a slide at reading size as bands, one per step: each
+    band covers the one before it (see cgteach-slides.css)."""
+    from cgteach.present._panels import bands, png_size
+
+    text = output.get("data", {}).get("text/html")
+    m = _FIGURE.match(text) if isinstance(text, str) else None
+    if not m or m.group(2) or png_size(m.group(3))[1] * 0.75 <= ROOM:
+        return
+    parts = bands(m.group(3), ROOM)
+    if not parts:
+        return
+    alt, n = m.group(1), len(parts)
+    shown = [f'<div class="cg-band{" fragment" if k else ""}">'
+             f'<img class="cg-figure" alt="{alt} (Part {k + 1} of {n}'
+             f'{", the next on the next step" if k + 1 < n else ""}.)" '
+             f'src="data:image/png;base64,{part}"/></div>' for k, part in enumerate(parts)]
+    output["data"]["text/html"] = f'<div class="cg-bands">{"".join(shown)}</div>'
+
+
 def lay_out(nb):
     """Tag code cells for the slide layout: ``cg-side`` (code beside its figure) or
-    ``cg-fold`` (the code folded under a "Show the code" line)."""
+    ``cg-fold`` (the code folded under a "Show the code" line); a picture too tall for
+    a slide becomes bands shown one per step."""
     for cell in nb.cells:
+        if cell.cell_type == "code":
+            for output in cell.get("outputs", []):
+                _in_bands(output)
         if cell.cell_type != "code" or cell.metadata.get("transient", {}).get("remove_source"):
             continue
         if cell.metadata.get("jupyter", {}).get("source_hidden"):
