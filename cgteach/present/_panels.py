@@ -15,6 +15,7 @@ the PNG header), so the exports stay fast.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import struct
 
@@ -89,7 +90,8 @@ def bands(data: str, tallest: int) -> list[str] | None:
     return parts
 
 
-def panels(data: str, widest: int, least: int = 120) -> list[str] | None:
+@functools.lru_cache(maxsize=64)         # the two handouts of a lesson share their figures
+def panels(data: str, widest: int, least: int = 120) -> tuple[str, ...] | None:
     """The base64 PNG ``data`` cut along blank columns (a gutter down its whole height)
     into its panels, each at least ``least`` px wide; ``None`` if it is not wider
     than ``widest`` or shows fewer than two panels."""
@@ -107,7 +109,8 @@ def panels(data: str, widest: int, least: int = 120) -> list[str] | None:
     edges.append(width)
     if len(edges) < 3:
         return None
-    return [_encode(image.crop((a, 0, b, height))) for a, b in zip(edges, edges[1:], strict=False)]
+    return tuple(_encode(image.crop((a, 0, b, height)))
+                 for a, b in zip(edges, edges[1:], strict=False))
 
 
 def _tiny_png(width: int, height: int) -> str:
