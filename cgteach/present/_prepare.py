@@ -28,7 +28,7 @@ import html
 import re
 
 __all__ = ["WIDGET_NOTE", "prepare_notebook", "is_object_repr", "shape_for", "notes_text",
-           "describe_figure", "KINDS"]
+           "describe_figure", "KINDS", "SOLUTION_SUMMARY", "SOLUTION_CSS"]
 
 #: What :func:`shape_for` prepares a lesson for.
 KINDS = ("slides", "site", "student", "lecturer")
@@ -334,6 +334,36 @@ def describe_figure(cell, output=None) -> str:
     return " ".join(parts)
 
 
+#: The summary line of a folded solution in the exports: "Show the solution" while it is
+#: closed, "Hide the solution" while it is open (by :data:`SOLUTION_CSS`, no script),
+#: and "Solution" on paper.
+SOLUTION_SUMMARY = ('<summary><span class="cg-when-closed">Show the solution</span>'
+                    '<span class="cg-when-open">Hide the solution</span></summary>')
+#: The style rules that pick the summary's words (every export carries them).
+SOLUTION_CSS = """\
+details.cg-solution:not([open]) > summary .cg-when-open,
+details.cg-solution[open] > summary .cg-when-closed { display: none; }
+@media print {
+  details.cg-solution > summary .cg-when-open,
+  details.cg-solution > summary .cg-when-closed { display: none; }
+  details.cg-solution > summary::after { content: "Solution"; }
+}
+"""
+_OLD_SUMMARY = re.compile(r'(<details class="cg-solution"(?: open)?>)\s*<summary>\s*'
+                          r'Show the solution\s*</summary>')
+
+
+def solution_summary(text: str) -> str:
+    """``text`` (HTML) with each solution's plain "Show the solution" summary replaced by
+    :data:`SOLUTION_SUMMARY`.
+
+    >>> solution_summary('<details class="cg-solution"><summary>Show the solution</summary>x')
+    ... # doctest: +ELLIPSIS
+    '<details class="cg-solution"><summary><span class="cg-when-closed">Show the ...</summary>x'
+    """
+    return _OLD_SUMMARY.sub(lambda m: m.group(1) + SOLUTION_SUMMARY, text)
+
+
 _IMG = re.compile(r"<img(?![^>]*\salt=)", re.I)
 _SOLUTION_ALT = re.compile(r'(<img[^>]*\salt=")a figure drawn by the solution(")', re.I)
 _SOLUTION_CODE = re.compile(r'<pre class="cg-solution-code"[^>]*>.*?</pre>', re.S)
@@ -366,7 +396,7 @@ def _figures_with_alt(cell) -> None:
         elif _html_of(output):
             text = _html_of(output)
             if 'class="cg-solution"' in text:
-                text = _readable_solution(text)
+                text = solution_summary(_readable_solution(text))
                 if _SOLUTION_ALT.search(text):
                     alt = html.escape(describe_figure(cell, output), quote=True)
                     text = _SOLUTION_ALT.sub(lambda m, alt=alt: m.group(1) + alt + m.group(2), text)

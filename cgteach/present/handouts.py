@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from cgteach._validate import show
 from cgteach.present._assets import mathjax_file
-from cgteach.present._prepare import shape_for
+from cgteach.present._prepare import SOLUTION_CSS, SOLUTION_SUMMARY, shape_for
 from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["write_handouts", "CHROMIUM", "READERS"]
@@ -37,6 +38,37 @@ READERS = {
     "lecturer": "Lecturer's handout: with the notes and the worked solutions",
 }
 _TEMPLATES = Path(__file__).parent / "templates"
+#: The printed text width in CSS px (A4 less the 14 mm margins): a figure of several
+#: panels wider than this prints as its panels, each at its own size, so that its
+#: legends stay at least 7 pt (shrunk whole, they printed at 3-4 pt).
+PAGE = 688
+#: A figure taller than this (px) is printed whole: its panels would be taller than wide.
+TALL_PANEL = 600
+_FIGURE = re.compile(r'^\s*<img class="cg-figure" alt="([^"]*)" '
+                     r'src="data:image/png;base64,([A-Za-z0-9+/=\s]+)"/>\s*$')
+
+
+def _panels_apart(nb):
+    """Print each wide figure of several panels as its panels (see :data:`PAGE`)."""
+    from cgteach.present._panels import panels, png_size
+
+    for cell in nb.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            text = output.get("data", {}).get("text/html")
+            m = _FIGURE.match(text) if isinstance(text, str) else None
+            if not m:
+                continue
+            width, height = png_size(m.group(2))
+            if width <= PAGE or height > TALL_PANEL:   # tall panels print better whole
+                continue
+            parts = panels("".join(m.group(2).split()), PAGE)
+            if not parts:
+                continue
+            alt, n = m.group(1), len(parts)
+            output["data"]["text/html"] = '<div class="cg-panels">' + "".join(
+                f'<img class="cg-figure" alt="{alt} (Panel {k + 1} of {n}.)" '
+                f'src="data:image/png;base64,{part}"/>' for k, part in enumerate(parts)) + "</div>"
+    return nb
 
 
 def _chromium() -> str:
@@ -99,11 +131,12 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
         jobs = []
         for path, nb in lessons:
             for reader in readers:
-                shaped = shape_for(nb, reader)
+                shaped = _panels_apart(shape_for(nb, reader))
                 body, _ = exporter.from_notebook_node(shaped, resources={
                     "metadata": {"name": f"{path.stem} ({reader})"},
                     "cgteach_mathjax": f"_static/{mathjax.name}",
-                    "cgteach_banner": html.escape(f"{path.stem} · {READERS[reader]}")})
+                    "cgteach_banner": html.escape(f"{path.stem} · {READERS[reader]}"),
+                    "cgteach_summary": SOLUTION_SUMMARY, "cgteach_summary_css": SOLUTION_CSS})
                 page = pages / f"{path.stem}.{reader}.html"
                 page.write_text(body, encoding="utf-8")
                 jobs.append((page, tmp / f"{path.stem}.{reader}.pdf"))

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from cgteach.present._assets import MATHJAX, mathjax_file
-from cgteach.present._prepare import shape_for
+from cgteach.present._prepare import SOLUTION_CSS, shape_for
 from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["build_site", "write_sources", "CONF"]
@@ -83,7 +83,7 @@ details.cg-solution .cg-solution-output, details.cg-solution .cg-solution-output
                    color: #212121; }
 img.cg-figure, img.cg-widget-still { max-width: 100%; height: auto; }
 @media print { details.cg-notes { display: none; } .cg-widget-note { display: none; } }
-"""
+""" + SOLUTION_CSS
 
 _TITLE = re.compile(r"^#\\s+(.+)$", re.M)
 

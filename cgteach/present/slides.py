@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from cgteach.present._assets import mathjax_file, reveal_dir
-from cgteach.present._prepare import shape_for
+from cgteach.present._prepare import SOLUTION_CSS, SOLUTION_SUMMARY, shape_for
 from cgteach.present._safe import check_out, notebook_paths, read_notebook, staged
 
 __all__ = ["export_slides", "TEMPLATES", "STATIC", "SIDE_LINES", "FOLD_LINES"]
@@ -60,10 +60,41 @@ def _has_figure(cell) -> bool:
                for o in cell.get("outputs", []))
 
 
+_FIGURE = re.compile(r'^\s*<img class="cg-figure" alt="([^"]*)"( width="\d+")? '
+                     r'src="data:image/png;base64,([A-Za-z0-9+/=\s]+)"/>\s*$')
+#: A picture taller than this at 0.75 of its size (the least a slide draws it at) is
+#: shown in bands of at most this height, one per step (a slide's room under its title).
+ROOM = 560
+
+
+def _in_bands(output) -> None:
+    """Show a picture too tall for a slide at reading size as bands, one per step: each
+    band covers the one before it (see cgteach-slides.css)."""
+    from cgteach.present._panels import bands, png_size
+
+    text = output.get("data", {}).get("text/html")
+    m = _FIGURE.match(text) if isinstance(text, str) else None
+    if not m or m.group(2) or png_size(m.group(3))[1] * 0.75 <= ROOM:
+        return
+    parts = bands(m.group(3), ROOM)
+    if not parts:
+        return
+    alt, n = m.group(1), len(parts)
+    shown = [f'<div class="cg-band{" fragment" if k else ""}">'
+             f'<img class="cg-figure" alt="{alt} (Part {k + 1} of {n}'
+             f'{", the next on the next step" if k + 1 < n else ""}.)" '
+             f'src="data:image/png;base64,{part}"/></div>' for k, part in enumerate(parts)]
+    output["data"]["text/html"] = f'<div class="cg-bands">{"".join(shown)}</div>'
+
+
 def lay_out(nb):
     """Tag code cells for the slide layout: ``cg-side`` (code beside its figure) or
-    ``cg-fold`` (the code folded under a "Show the code" line)."""
+    ``cg-fold`` (the code folded under a "Show the code" line); a picture too tall for
+    a slide becomes bands shown one per step."""
     for cell in nb.cells:
+        if cell.cell_type == "code":
+            for output in cell.get("outputs", []):
+                _in_bands(output)
         if cell.cell_type != "code" or cell.metadata.get("transient", {}).get("remove_source"):
             continue
         if cell.metadata.get("jupyter", {}).get("source_hidden"):
@@ -115,7 +146,8 @@ def export_slides(notebooks="notebooks", out="build/slides", quiet=False) -> lis
             title = _title(nb, path.stem)
             body, _ = exporter.from_notebook_node(
                 nb, resources={"metadata": {"name": path.stem}, "cgteach_assets": "_static",
-                               "cgteach_title": title})
+                               "cgteach_title": title, "cgteach_summary": SOLUTION_SUMMARY,
+                               "cgteach_summary_css": SOLUTION_CSS})
             # a link to another lesson opens that lesson's slideshow
             body = _LESSON_LINK.sub(r'href="\1.slides.html\2"', body)
             target = tmp / f"{path.stem}.slides.html"

@@ -60,7 +60,12 @@ SLIDE_MEASURE = """() => {
     }
   }
   const imgs = [...s.querySelectorAll('img')].filter(i => !i.closest('details:not([open])'));
-  return {indices: Reveal.getIndices(), height: s.scrollHeight, smallest, where, under,
+  // each picture on screen: its drawn width over its own (the <img>'s width, else its
+  // pixel width: its size in the notebook); a step still to come is not on screen
+  const shown = imgs.filter(i => !i.closest('.fragment:not(.visible)') && i.naturalWidth);
+  const pictures = shown.map(i => Math.round(i.getBoundingClientRect().width / scale
+      / (parseFloat(i.getAttribute('width')) || i.naturalWidth) * 1000) / 1000);
+  return {indices: Reveal.getIndices(), height: s.scrollHeight, smallest, where, under, pictures,
           fit: s.getAttribute('data-cg-fit'), scale,
           noAlt: imgs.filter(i => !(i.getAttribute('alt') || '').trim()).length,
           cut: imgs.filter(i => i.getBoundingClientRect().bottom > (window.innerHeight + 1)).length,

@@ -43,6 +43,8 @@ VISIBLE_TEXT = """() => {
 }"""
 
 HEIGHT, SMALLEST_TEXT = 720, 18.0
+#: No picture on a slide is drawn below this share of its own size (issue 37).
+READING = 0.75
 
 pytestmark = pytest.mark.export     # reads build/slides (and builds it when stale)
 #: One slideshow per test: parallel workers may share them out (tests/conftest.py).
@@ -85,18 +87,30 @@ def test_every_slide_fits_1280x720_offline_with_typeset_math(browser, path, fit_
         assert len(slides) == page.evaluate("() => Reveal.getTotalSlides()") >= 3
         measured, bad = [], []
         for where in slides:
-            page.evaluate("([h, v]) => Reveal.slide(h, v)", [where["h"], where["v"] or 0])
-            m = page.evaluate(SLIDE_MEASURE)
-            assert m["indices"]["h"] == where["h"], (m["indices"], where)
-            measured.append({k: m[k] for k in ("indices", "height", "smallest", "title")})
-            if (m["height"] > HEIGHT + 1 or m["smallest"] < SMALLEST_TEXT - 0.01 or m["under"]
-                    or m["noAlt"] or m["cut"] or m["scale"] < 0.999):
-                bad.append(m)
-                page.screenshot(path=str(artifacts / f"slide-{path.stem}-{where['h']}-"
-                                                     f"{where['v'] or 0}.png"))
+            page.evaluate("([h, v]) => Reveal.slide(h, v, -1)", [where["h"], where["v"] or 0])
+            step = 0
+            while True:                 # every step of the slide, as the clicker shows it
+                m = page.evaluate(SLIDE_MEASURE)
+                assert m["indices"]["h"] == where["h"], (m["indices"], where)
+                measured.append({k: m[k] for k in ("indices", "height", "smallest", "title",
+                                                   "pictures")})
+                if (m["height"] > HEIGHT + 1 or m["smallest"] < SMALLEST_TEXT - 0.01
+                        or m["under"] or m["noAlt"] or m["cut"] or m["scale"] < 0.999
+                        or min(m["pictures"], default=1) < READING):
+                    bad.append(m)
+                    page.screenshot(path=str(artifacts / f"slide-{path.stem}-{where['h']}-"
+                                                         f"{where['v'] or 0}-{step}.png"))
+                if not page.evaluate("() => Reveal.availableFragments().next"):
+                    break
+                page.evaluate("() => Reveal.nextFragment()")
+                step += 1
+        scales = [p for m in measured for p in m["pictures"]]
         fit_record[path.stem] = {
-            "slides": len(slides), "tallest": max(m["height"] for m in measured),
-            "smallest_text_px": round(min(m["smallest"] for m in measured), 2)}
+            "slides": len(slides), "steps": len(measured),
+            "tallest": max(m["height"] for m in measured),
+            "smallest_text_px": round(min(m["smallest"] for m in measured), 2),
+            "smallest_picture_scale": min(scales, default=None)}
+        print(path.stem, fit_record[path.stem])
         assert not bad, f"{path.stem}: slides that do not fit 1280x720: {bad[:4]}"
         html = page.content()
         assert not [r for r in REPRS if r in html]
@@ -121,6 +135,60 @@ def test_the_slides_index_is_styled_links_every_lesson_and_passes_the_audit(brow
         assert not run_axe(page, axe_js)
         page.locator("main a").nth(1).click()
         page.wait_for_selector("body[data-cg-ready='1']")
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
+
+
+#: Slides whose note sat inside a step (reveal's speaker view showed it blank).
+NOTED_STEPS = {"00-welcome": (1, 0), "05-green-hackenbush": (2, 1), "07-hackendot": (4, 0)}
+
+
+@pytest.mark.parametrize("stem", sorted(NOTED_STEPS))
+def test_the_speaker_view_shows_the_slides_notes_at_once(browser, stem):
+    """S on a fresh deck shows the notes of the slide on screen before any key is pressed."""
+    out = built("slides")
+    page, problems = offline_page(browser, 1280, 720)
+    try:
+        h, v = NOTED_STEPS[stem]
+        page.goto((out / f"{stem}.slides.html").as_uri() + f"#/{h}/{v}")
+        page.wait_for_selector("body[data-cg-ready='1']")
+        assert page.evaluate("() => document.querySelectorAll('.fragment aside.notes').length") == 0
+        expected = page.evaluate("() => [...Reveal.getCurrentSlide().querySelectorAll("
+                                 "'aside.notes')].map(a => a.innerText).join(' ')")
+        assert len(expected.split()) >= 5, expected
+        with page.context.expect_page() as opened:
+            page.keyboard.press("s")
+        speaker = opened.value
+        speaker.wait_for_function(
+            "() => { const v = document.querySelector('.speaker-controls-notes .value');"
+            " return v && v.innerText.trim().length > 0; }", timeout=20_000)
+        shown = speaker.evaluate("() => document.querySelector("
+                                 "'.speaker-controls-notes .value').innerText")
+        assert " ".join(shown.split())[:60] == " ".join(expected.split())[:60]
+        assert page.evaluate("() => [Reveal.getIndices().h, Reveal.getIndices().v]") == [h, v]
+        assert not problems, problems[:5]
+    finally:
+        page.context.close()
+
+
+def test_an_open_solution_says_hide_the_solution(browser):
+    """A folded solution says "Show the solution"; opened, "Hide the solution" (issue 37)."""
+    out = built("slides")
+    page, problems = offline_page(browser, 1280, 720)
+    try:
+        page.goto((out / "02-nim.slides.html").as_uri())
+        page.wait_for_selector("body[data-cg-ready='1']")
+        i = page.evaluate("() => Reveal.getIndices(document.querySelector("
+                          "'details.cg-solution').closest('section'))")
+        page.evaluate("([h, v]) => Reveal.slide(h, v, 99)", [i["h"], i["v"] or 0])
+        summary = page.locator("details.cg-solution > summary").first
+        assert summary.inner_text().strip() == "Show the solution"
+        summary.click()
+        assert page.evaluate("() => document.querySelector('details.cg-solution').open")
+        assert summary.inner_text().strip() == "Hide the solution"
+        summary.click()
+        assert summary.inner_text().strip() == "Show the solution"
         assert not problems, problems[:5]
     finally:
         page.context.close()
