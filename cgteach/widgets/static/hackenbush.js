@@ -178,6 +178,10 @@ function render({ model, el }) {
   }
 
   // ---- drawing --------------------------------------------------------------
+  // A game's view only ever grows while it is played: a cut that lets a label move back
+  // inside the board does not shrink the drawing under the player's pointer (on a slide
+  // the whole slide would move).  A new game, or a new size, starts from its own view.
+  let gameView = null;
   function positions() {
     const pos = new Map();
     for (const n of model.get("nodes")) pos.set(key(n.name), [n.x, n.y]);
@@ -244,6 +248,7 @@ function render({ model, el }) {
         EDGE_STYLE[colour].letter;
     });
     // labels: beside their own edge, clear of the nodes and of each other
+    let x0 = 0, y0 = 0, x1 = width;
     if (model.get("labels")) {
       const font = lecture ? 24 : 12;
       // the node names (written up and to the left of each node) are obstacles too
@@ -255,7 +260,6 @@ function render({ model, el }) {
       const order = edges.map((e, i) => i).filter((i) => shapes[i]);
       const spots = placeLabels(order.map((i) => ({ text: labelOf(i), pts: pathPoints(shapes[i].d, 8) })),
         [...pos.values()], { r, font, width, height: groundY - 2, obstacles: names });
-      let x0 = 0, y0 = 0, x1 = width;
       order.forEach((i, k) => {
         svgEl("text", { class: "cg-edge-label", x: spots[k].x.toFixed(1), y: spots[k].y.toFixed(1),
           "text-anchor": "middle", "dominant-baseline": "central", "data-label": labelOf(i) },
@@ -263,10 +267,17 @@ function render({ model, el }) {
         const b = spots[k].box;
         x0 = Math.min(x0, b.x0 - 2); y0 = Math.min(y0, b.y0 - 2); x1 = Math.max(x1, b.x1 + 2);
       });
-      // a label that found no room inside still shows whole: the view grows to take it
-      if (x0 < 0 || y0 < 0 || x1 > width) {
-        svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${height - y0}`);
+    }
+    if (isGame) {
+      const size = `${width} ${height} ${groundY} ${lecture} ${model.get("labels")}`;
+      if (gameView && gameView.size === size && model.get("log").length) {
+        x0 = Math.min(x0, gameView.x0); y0 = Math.min(y0, gameView.y0); x1 = Math.max(x1, gameView.x1);
       }
+      gameView = { size, x0, y0, x1 };
+    }
+    // a label that found no room inside still shows whole: the view grows to take it
+    if (x0 < 0 || y0 < 0 || x1 > width) {
+      svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${height - y0}`);
     }
     for (const n of nodes) {
       const k = key(n.name);

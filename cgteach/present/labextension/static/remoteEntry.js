@@ -129,6 +129,11 @@
    */
   function fitSlide(notebook) {
     if (document.body.dataset.jpDeckMode !== "presenting" || !notebook) return;
+    // A slide with a live board stands at the top of the screen, not in its middle: a
+    // move that makes the board's panel or message a line taller then grows the slide
+    // downwards, and nothing above it (heading, board) moves under the lecturer's pointer.
+    document.body.classList.toggle("cg-live-slide",
+      !!notebook.node.querySelector(".jp-deck-mod-onscreen :is(.cg-widget, .cgteach-nim-game)"));
     fitPictures(notebook);
     boardText(notebook);
   }
@@ -373,6 +378,7 @@
         img.classList.remove("cg-fitted");
       }
       resetBoards(document.body);
+      document.body.classList.remove("cg-live-slide");
       forgetOutputSteps();
     }).observe(document.body, { attributes: true, attributeFilter: ["data-jp-deck-mode"] });
 
