@@ -166,9 +166,10 @@ def _shut_down_kernels(lab) -> None:
 class Page:
     """One lesson open in a fresh browser page (JupyterLab or Notebook 7)."""
 
-    def __init__(self, lab, name: str, app: str = "lab"):
+    def __init__(self, lab, name: str, app: str = "lab", viewport: dict | None = None):
         n_cells = len(nbformat.read(lab.root / name, as_version=4).cells)
-        self.context = lab.browser.new_context(viewport={"width": 1366, "height": 768})
+        self.context = lab.browser.new_context(
+            viewport=viewport or {"width": 1366, "height": 768})
         self.page = self.context.new_page()
         self.page.set_default_timeout(60_000)
         path = f"/lab/tree/{name}?reset" if app == "lab" else f"/notebooks/{name}"
