@@ -528,6 +528,7 @@ def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: 
             problems.append(f"reopened, {len(stale)} widgets say {stale[0][:60]!r}")
         pick = len(page.state()["solutions"]) // 2
         cell = _solution_cell(page, pick)
+        page.shot(f"classroom-{lesson}-closed.png", cell)
         cell.locator("details.cg-solution > summary").click()
         state = page.state()
         _checked(problems, "one solution opened", assert_hidden, state, secrets, n_cells,
