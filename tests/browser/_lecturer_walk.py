@@ -424,7 +424,7 @@ def _play_out(page, cell: int, result: dict) -> list[str]:
         page.wait_for_function(f"([c, n]) => {{ const g = ({CLOBBER})([c, null]); return {js}; }}",
                                arg=[cell, n])
 
-    game_top = page.evaluate(BOARD_TOP, cell)
+    place = page.evaluate(PLACE, cell)
     moves = 0
     while True:
         state = page.evaluate(CLOBBER, [cell, None])
@@ -467,12 +467,31 @@ def _play_out(page, cell: int, result: dict) -> list[str]:
         problems.append(f"cb-game: the end is not said: {end['message']!r} {end['status']!r}")
     after = page.evaluate(SETTLED, MIN_PX)
     problems += [f"cb-game over: {p}" for p in _misfits(after)]
-    moved = page.evaluate(BOARD_TOP, cell) - game_top
-    if abs(moved) > 1:
-        problems.append(f"cb-game: playing moved the board {moved:.0f} px")
+    # the game's end may make the slide taller and the slideshow centre it anew (the
+    # whole slide moves, nothing scrolls); the board must keep its place on its slide
+    # and no click may scroll
+    now = page.evaluate(PLACE, cell)
+    if abs(now["offset"] - place["offset"]) > 1 or abs(now["scroll"] - place["scroll"]) > 1:
+        problems.append(f"cb-game: playing moved the board {now['offset'] - place['offset']:.0f}"
+                        f" px on its slide and scrolled {now['scroll'] - place['scroll']:.0f} px")
     if after["mode"] != "presenting":
         problems.append("cb-game: playing ended the slideshow")
     return problems
+
+
+# Where the board of cell ``cellIndex`` is on its slide (from the top of the slide's
+# first cell on screen), and how far the page's boxes around it are scrolled.
+PLACE = """(cellIndex) => {
+  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const cells = [...nb.querySelectorAll(':scope .jp-Cell')];
+  const board = cells[cellIndex].querySelector('svg.cg-board, .cg-widget, .cgteach-nim-game');
+  const first = cells.find(c => c.classList.contains('jp-deck-mod-onscreen')
+                                && c.getBoundingClientRect().height > 0);
+  let scroll = 0;
+  for (let e = board.parentElement; e; e = e.parentElement) scroll += e.scrollTop;
+  return {offset: board.getBoundingClientRect().top - first.getBoundingClientRect().top,
+          scroll: scroll + window.scrollY};
+}"""
 
 
 # The stone the student has picked in the Clobber game of cell ``cellIndex`` ([] if none).
