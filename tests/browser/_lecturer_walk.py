@@ -39,6 +39,7 @@ seconds) are appended to ``lecturer-path.txt`` in the artefacts folder.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -203,11 +204,36 @@ SETTLED = """async (minPx) => {
   for (let i = 0; i < 40; i++) {
     await pause();
     const now = JSON.stringify(measure(minPx));
-    if (now === last) return JSON.parse(now);
+    if (now === last) return {...JSON.parse(now), position: (POSITION_FN)()};
     last = now;
   }
-  return JSON.parse(last);
-}""".replace("MEASURE_FN", MEASURE)
+  return {...JSON.parse(last), position: (POSITION_FN)()};
+}""".replace("MEASURE_FN", MEASURE).replace("POSITION_FN", POSITION)
+
+# The notes window is watched from the start: every time its note shows a fold of its
+# own (a browser-made "Details" heading), the slide it was at is noted.
+FOLDS = """() => {
+  window.__cgFolds = [];
+  const body = document.getElementById('cg-notes-body');
+  const look = () => {
+    if (body.querySelector('details, summary'))
+      window.__cgFolds.push(document.getElementById('cg-notes-where').textContent);
+  };
+  new MutationObserver(look).observe(body, {subtree: true, childList: true});
+  look();
+}"""
+
+# After a key: wait (up to ``wait`` ms) for the slideshow to leave step ``here``, then
+# measure the new step once settled; null if it stayed.
+NEXT = """async ([minPx, here, wait]) => {
+  const position = POSITION_FN;
+  const t0 = performance.now();
+  while (position() === here) {
+    if (performance.now() - t0 > wait) return null;
+    await new Promise(done => setTimeout(done, 25));
+  }
+  return await (SETTLED_FN)(minPx);
+}""".replace("POSITION_FN", POSITION).replace("SETTLED_FN", SETTLED)
 
 ERRORS = "Error displaying widget"
 
@@ -238,10 +264,48 @@ def _checked(problems: list, what: str, check, *args, **kwargs) -> None:
         problems.append(f"{what}: {' '.join(str(e).split())[:400]}")
 
 
+# Every note and every solution block is rendered (at least as many as the lesson has).
+RENDERED = """([notes, solutions]) =>
+  document.querySelectorAll('.jp-Notebook details.cg-notes').length >= notes
+  && document.querySelectorAll('.jp-Notebook details.cg-solution').length >= solutions"""
+
+# Every widget output has drawn something: the widget, or the text of an error.
+WIDGETS_DRAWN = """() => [...document.querySelectorAll(
+  ".jp-Notebook .jp-OutputArea-output"
+  + "[data-mime-type='application/vnd.jupyter.widget-view+json']")].every(
+    o => o.textContent.trim() || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas'))"""
+
+
+# How the outputs of the reopened lesson are drawn: how many of each type.
+WIDGET_OUTPUTS = """() => {
+  const count = {};
+  for (const o of document.querySelectorAll('.jp-Notebook .jp-OutputArea-output[data-mime-type]'))
+    count[o.dataset.mimeType] = (count[o.dataset.mimeType] || 0) + 1;
+  return count;
+}"""
+
+
+def _widget_errors(page) -> list[str]:
+    """The texts of the widget outputs that say they cannot show their widget, once every
+    widget output has drawn itself (a widget still waiting for its model shows nothing)."""
+    try:
+        page.wait_for_function(WIDGETS_DRAWN, timeout=60_000, polling=200)
+    except Exception:  # noqa: BLE001 (playwright's TimeoutError)
+        return ["a widget output still shows nothing after 60 s"]
+    return page.get_by_text(ERRORS).all_inner_texts()
+
+
 def _open(lab, name: str, lesson: str) -> Page:
     """The lesson in a fresh page at 1280×720 (a dialog asking for a kernel, seen on a
     loaded machine, is answered with its default button)."""
     page = Page(lab, name, viewport=SCREEN)
+    cells = nbformat.read(lab.root / name, as_version=4).cells
+    tagged = [sum(tag in c.metadata.get("tags", []) for c in cells)
+              for tag in ("notes", "solution")]
+    # the markdown and the outputs are rendered a little after the cells are there (if
+    # they never are, assert_hidden says what is missing)
+    with contextlib.suppress(Exception):  # playwright's TimeoutError
+        page.page.wait_for_function(RENDERED, arg=tagged, timeout=60_000)
     for _ in range(10):
         dialog = page.page.locator(".jp-Dialog")
         if not dialog.count():
@@ -268,7 +332,10 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     start = time.monotonic()
     result = {"lesson": name, "steps": 0, "tallest": 0.0, "smallest": 1.0, "bad": [],
               "clicks": [], "games": [], "classroom": [], "reopened": [],
-              "late_notes": placement_problems(file), "times": {}}
+              "late_notes": placement_problems(file), "times": {},
+              "final": max(i for i, c in enumerate(nbformat.read(path, as_version=4).cells)
+                           if (c.metadata.get("slideshow") or {}).get("slide_type")
+                           in ("slide", "subslide", "fragment"))}
     classroom = result["classroom"]
     before = file.read_bytes()
     page = _open(lab, name, lesson)
@@ -278,9 +345,9 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         _checked(classroom, "opened", assert_hidden, page.state(), secrets, n_cells)
         page.run_all()
         result["times"]["run all"] = round(time.monotonic() - start)
-        stale = page.page.get_by_text(ERRORS).count()
+        stale = _widget_errors(page.page)
         if stale:
-            classroom.append(f"after Run All, {stale} widgets say '{ERRORS}'")
+            classroom.append(f"after Run All, {len(stale)} widgets say {stale[0][:60]!r}")
         _checked(classroom, "after Run All", assert_hidden, page.state(), secrets, n_cells)
         _present(page.page, lesson, result, shots or {})
         result["times"]["slideshow"] = round(time.monotonic() - start)
@@ -301,7 +368,12 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     finally:
         page.close()
         _stop_session(lab, name)
-    _reopen(lab, name, lesson, secrets, n_cells, result["reopened"])
+    saved = nbformat.read(file, as_version=4)
+    result["saved widget views"] = sum(
+        "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+        for c in saved.cells if c.cell_type == "code" for out in c.outputs)
+    result["reopened outputs"] = {}
+    _reopen(lab, name, lesson, secrets, n_cells, result["reopened"], result["reopened outputs"])
     result["seconds"] = round(time.monotonic() - start)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"lecturer-{lesson}.json").write_text(json.dumps(result, indent=1),
@@ -332,18 +404,18 @@ def _present(page, lesson: str, result: dict, shots: dict) -> None:
         page.keyboard.press("Alt+N")
     notes = popup.value
     notes.wait_for_selector("#cg-notes-body")
+    notes.evaluate(FOLDS)
     page.bring_to_front()
     clicked: set[int] = set()
     taken: set[str] = set()
+    m = page.evaluate(SETTLED, MIN_PX)
     for _ in range(600):
-        m = page.evaluate(SETTLED, MIN_PX)
         result["steps"] += 1
         result["tallest"] = max(result["tallest"], m["height"])
+        result["last"] = m["active"]
         if m["pictures"]:
             result["smallest"] = min(result["smallest"], *m["pictures"])
         problems = _misfits(m)
-        if notes.locator("#cg-notes-body :is(details, summary)").count():
-            problems.append("the notes window shows a fold (a 'Details' heading)")
         for words, file in shots.items():
             if m["text"].startswith(words) and file not in taken:
                 taken.add(file)
@@ -359,14 +431,18 @@ def _present(page, lesson: str, result: dict, shots: dict) -> None:
         if problems:
             _shot(page, f"lecturer-{lesson}-{result['steps']}.png")
             result["bad"].append((result["steps"], m["active"], m["text"][:40], problems))
-        here = page.evaluate(POSITION)
+        here = m["position"] if not m["boards"] else page.evaluate(POSITION)
         page.keyboard.press("PageDown")
-        try:
-            page.wait_for_function(f"(here) => ({POSITION})() !== here", arg=here,
-                                   timeout=1500, polling=25)
-        except Exception:  # noqa: BLE001 (playwright's TimeoutError): the last step
+        # the next step, measured once settled; none after 1.5 s and 5 s more: the end
+        m = (page.evaluate(NEXT, [MIN_PX, here, 1500])
+             or page.evaluate(NEXT, [MIN_PX, here, 5000]))
+        if m is None:
             break
     result["mode"] = page.evaluate("() => document.body.dataset.jpDeckMode")
+    folds = notes.evaluate("() => window.__cgFolds")
+    if folds:
+        result["bad"].append((0, -1, "notes window", [
+            f"the notes window shows a fold (a 'Details' heading) at {folds[:4]}"]))
     notes.close()
 
 
@@ -535,14 +611,16 @@ def _first_click(page, cell: int, result: dict) -> list[str]:
     return problems
 
 
-def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: list) -> None:
+def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: list,
+            seen: dict) -> None:
     """Close, reopen: what a student finds in the saved lesson."""
     page = _open(lab, name, lesson)
     try:
         if page.dirty():
             problems.append("reopening the saved lesson marked it modified")
         _checked(problems, "reopened", assert_hidden, page.state(), secrets, n_cells)
-        stale = page.page.get_by_text(ERRORS).all_inner_texts()
+        stale = _widget_errors(page.page)
+        seen["outputs"] = page.page.evaluate(WIDGET_OUTPUTS)
         if stale:
             problems.append(f"reopened, {len(stale)} widgets say {stale[0][:60]!r}")
         pick = len(page.state()["solutions"]) // 2
@@ -574,6 +652,9 @@ def check(result: dict) -> None:
         problems.append(f"the slideshow was not presenting at its end: {result.get('mode')!r}")
     if result["steps"] <= 3:
         problems.append(f"only {result['steps']} steps")
+    if result.get("last", -1) < result["final"]:
+        problems.append(f"the walk stopped at cell {result.get('last')}, before the last "
+                        f"slide's cell {result['final']}")
     problems += [f"step {s} (cell {c}, {t!r}): {'; '.join(p)}" for s, c, t, p in result["bad"]]
     problems += [f"notes: {p}" for p in result["late_notes"]]
     problems += [f"student's path: {p}" for p in result["classroom"]]
