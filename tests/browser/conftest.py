@@ -57,8 +57,6 @@ def pytest_collection_modifyitems(config, items):
         if here not in Path(str(item.fspath)).parents:
             continue
         item.add_marker(pytest.mark.browser)
-        if Path(str(item.fspath)).name.startswith("test_lecturer_path_"):
-            item.add_marker(pytest.mark.walk)
         if reason and not REQUIRE:
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 

@@ -1,8 +1,7 @@
 """The classroom as it is really used (issue 29), in JupyterLab started by ``make lab``.
 
-For every lesson of the working copy, as a student would: open it (it must
-not turn "modified", and the file must stay byte-identical), **Run > Run All
-Cells**, wait for the last cell, press Ctrl+S, then check that
+For every lesson, as a student would: open it (it must not turn "modified"),
+**Run > Run All Cells**, wait for the last cell, press Ctrl+S, then check that
 
 (a) no solution (its code, its output, its verdict) and no lecturer's note
     is visible on the page — measured by what the browser lays out, not by
@@ -10,12 +9,18 @@ Cells**, wait for the last cell, press Ctrl+S, then check that
 (b) the saved file still keeps them folded (the format of
     ``tests/test_notebooks_structure.py``);
 (c) after closing and reopening the lesson they are still hidden;
-(d) opening one solution shows that one only (and one note, that note only);
+(d) opening one solution shows that one only (and one note, that note only).
 
-and (e) that ``notebooks/`` is byte-identical at the end.  One lesson is
-also run in Jupyter Notebook 7 (served by the same server).  A screenshot of
-each lesson's first solution, closed and then opened, goes to the
-artefacts folder (``build/browser/``).
+Those four run once per lesson in the lecturer's walk (``_lecturer_walk``, one
+``test_lecturer_path_NN_browser.py`` per lesson), on the same Run All that the
+slideshow is then stepped through: the helpers below (:class:`Page`,
+:func:`assert_hidden`) are shared with it.  Hiding a solution or a note does not
+depend on lecture mode, so the walk's ``make lecture`` JupyterLab serves for the
+student's checks too.  Here, in the JupyterLab that ``make lab`` itself starts: it
+opens the working copy; a fresh lesson opened, saved and closed stays
+byte-identical; one lesson is run, hidden-checked and saved in Jupyter Notebook 7
+(the student's path without lecture mode, from Run All to the folded file); and
+(e) ``notebooks/`` is byte-identical at the end.
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ import urllib.request
 from pathlib import Path
 
 import nbformat
-import pytest
 
 from cgteach.classroom import copy_lessons
 from tests.browser.conftest import ARTIFACTS
@@ -166,9 +170,10 @@ def _shut_down_kernels(lab) -> None:
 class Page:
     """One lesson open in a fresh browser page (JupyterLab or Notebook 7)."""
 
-    def __init__(self, lab, name: str, app: str = "lab"):
+    def __init__(self, lab, name: str, app: str = "lab", viewport: dict | None = None):
         n_cells = len(nbformat.read(lab.root / name, as_version=4).cells)
-        self.context = lab.browser.new_context(viewport={"width": 1366, "height": 768})
+        self.context = lab.browser.new_context(
+            viewport=viewport or {"width": 1366, "height": 768})
         self.page = self.context.new_page()
         self.page.set_default_timeout(60_000)
         path = f"/lab/tree/{name}?reset" if app == "lab" else f"/notebooks/{name}"
@@ -301,48 +306,6 @@ def test_make_lab_opens_the_working_copy(make_lab):
     assert sorted(p.name for p in copy.glob("*.ipynb")) == [p.name for p in LESSONS]
     listed = {item["name"] for item in _request(make_lab, "GET", "/api/contents")["content"]}
     assert {p.name for p in LESSONS} <= listed, "JupyterLab's root is the working copy"
-
-
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem[:2])
-def test_run_all_save_and_reopen_keep_the_answers_hidden(make_lab, lesson):
-    path = make_lab.root / lesson.name
-    secrets = _secrets(lesson)
-    n_cells = len(nbformat.read(lesson, as_version=4).cells)
-    before = path.read_bytes()
-    page = Page(make_lab, lesson.name)
-    try:
-        assert not page.dirty(), "opening the lesson marked it modified"
-        assert_hidden(page.state(), secrets, n_cells)
-        page.run_all()
-        assert_hidden(page.state(), secrets, n_cells)                      # (a)
-        page.save(path)
-        saved = nbformat.read(path, as_version=4)
-        assert classroom_problems(saved) == []                              # (b)
-        assert path.read_bytes() != before, "the run was saved"
-    finally:
-        page.close()
-        _shut_down_kernels(make_lab)
-    page = Page(make_lab, lesson.name)
-    try:
-        assert not page.dirty(), "reopening the saved lesson marked it modified"
-        assert_hidden(page.state(), secrets, n_cells)                       # (c)
-        n = len(page.state()["solutions"])
-        pick = n // 2
-        cell = _solution_cell(page, pick)
-        page.shot(f"classroom-{lesson.stem[:2]}-closed.png", cell)
-        cell.locator("details.cg-solution > summary").click()
-        state = page.state()
-        assert_hidden(state, secrets, n_cells, opened=pick)                 # (d)
-        assert "✓ Right" in _squash(" ".join(state["texts"]))
-        page.shot(f"classroom-{lesson.stem[:2]}-opened.png", cell)
-        note = page.page.locator("details.cg-notes > summary").first
-        note.scroll_into_view_if_needed()
-        note.click()
-        assert_hidden(page.state(), secrets, n_cells, opened=pick, opened_note=0)
-        assert not page.dirty(), "opening a block is not an edit"
-    finally:
-        page.close()
-        _shut_down_kernels(make_lab)
 
 
 def _fresh(lab, lesson: Path, folder: str) -> Path:

@@ -1,7 +1,7 @@
-"""The lecturer's path through lesson 00-welcome (see _lecturer_walk)."""
+"""Lesson 00-welcome, presented and used with one Run All (see _lecturer_walk)."""
 
 from ._lecturer_walk import check, walk
 
 
-def test_lesson_00_fits_the_projector_step_by_step(lecture_lab):
+def test_lesson_00_run_all_present_every_step_save_and_reopen(lecture_lab):
     check(walk(lecture_lab, "00"))
