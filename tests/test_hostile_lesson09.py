@@ -704,6 +704,22 @@ def test_long_overlapping_circuits_are_refused_from_the_shape_at_once(seed):
         assert "too tangled" in text and "hanging" in text
 
 
+@pytest.mark.parametrize("seed", [19, 32, 37])
+def test_circuits_the_shape_lets_through_are_refused_by_one_counted_budget(seed):
+    # seeds 32 and 37 searched 7-12 s before the per-block budgets refused them
+    # (issue 39); one budget for the whole valuation, counted in steps of search
+    # (two per position, one per cut), stops them within about a second
+    # (benchmarks/bench_refusals.py measures it; a count, so not timed here)
+    from cgteach.hackenbush import blocks, bluered
+
+    h = _chords(60, 6, seed)
+    calls = [h.value] + ([lambda: bluered.winning_moves(h, "red")] if seed == 32 else [])
+    for call in calls:
+        text = refused(call)
+        assert "too tangled" in text and "MAX_SEARCH_WORK" in text
+        assert f"more than {blocks.MAX_SEARCH_WORK:,} steps of search" in text
+
+
 @pytest.mark.parametrize("seed", [9, 34])
 def test_circuits_with_little_hanging_on_them_are_still_valued(seed):
     from cgteach.hackenbush import bluered

@@ -260,8 +260,8 @@ positions searched are counts, the same on every machine):
   estimate with its own limit, :data:`~cgteach.hackenbush.blocks.MAX_LONG_BLOCK_WORK`
   (50 000; they estimate 94 000-990 000, the 40-edge family's one such
   block 4 400), ``MAX_SEARCH_CUTS`` (since replaced by :data:`MAX_SEARCH_WORK`)
-  went from 80 000 to 1 000 000 (the 40-edge family needs up to 724 000: all seven are valued, median 0.35-0.47 s,
-  the worst 5-6 s) and ``MAX_DENSE_SEARCH`` from 400 000
+  went from 80 000 to 1 000 000 (the 40-edge family needs up to 724 000:
+  all seven are valued, median 0.35-0.47 s, the worst 5-6 s) and ``MAX_DENSE_SEARCH`` from 400 000
   to 200 000 positions (dense 20-edge blocks need up to 143 000, the
   40-edge chords 115 000), so the one 60-edge drawing whose block is small
   enough to count as dense (20 edges, 5 circuits) is refused after about
