@@ -119,6 +119,11 @@ def _parts(parts, what="parts") -> list:
         raise TypeError(
             f"{what} must be a list of games or positions (Domineering boards, Toads and "
             f"Frogs rows), got {_show(parts)}")
+    if isinstance(parts, (set, frozenset, dict, bytearray)):
+        # no order: the answers are indices into the sum, so they would mean nothing
+        raise TypeError(
+            f"{what} must be a list of games or positions, in order (the answer gives "
+            f"their indices), got a {type(parts).__name__}: {_show(parts)}")
     out = []
     for i, p in enumerate(parts):
         if i >= 1000:

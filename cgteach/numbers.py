@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -64,6 +65,11 @@ __all__ = [
 ]
 
 
+#: The longest text read as a number, and the largest exponent (``'1e10000'``).
+_MAX_TEXT = 10_000
+_EXPONENT = re.compile(r"[eE]\s*([-+]?[0-9_]+)\s*$")
+
+
 def _as_fraction(x, what: str = "x") -> Fraction:
     """Read ``x`` as an exact ``Fraction`` or raise a clear error."""
     if isinstance(x, bool):
@@ -84,8 +90,17 @@ def _as_fraction(x, what: str = "x") -> Fraction:
     if isinstance(x, numbers.Real) and not isinstance(x, float):  # numpy floats
         return _as_fraction(float(x), what)
     if isinstance(x, str):
-        if len(x) > 10_000:
+        if len(x) > _MAX_TEXT:
             raise ValueError(f"{what} is a text of {len(x)} characters, too long for a number")
+        exponent = _EXPONENT.search(x)
+        digits = exponent.group(1).replace("_", "").lstrip("+-").lstrip("0") if exponent else ""
+        if len(digits) > 5 or (digits and int(digits) > _MAX_TEXT):
+            # checked before Fraction() computes 10**exponent: '1e100000000' (eleven
+            # characters) would take minutes and ignore Ctrl-C (issue 39)
+            raise ValueError(
+                f"{what} is the text {show(x)}, whose exponent makes a number of more than "
+                f"{_MAX_TEXT:,} digits (at most {_MAX_TEXT:,}, as for the text itself)"
+            )
         try:
             return Fraction(x.strip())
         except (ValueError, ZeroDivisionError):

@@ -132,15 +132,44 @@ def test_positions_are_immutable_to_setattr_and_delattr(position, attr):
 
 
 def test_the_other_immutable_values_refuse_delattr_too():
+    from cgteach.games.temperature import thermograph
     from cgteach.hackendot import Hackendot
     from cgteach.nimbers import Nimber
 
-    for value, attr in ((Hackendot.figure1(), "_parents"), (Nimber(3), "_n")):
+    th = thermograph(parse("{3|-1}"))
+    for value, attr in ((Hackendot.figure1(), "_parents"), (Nimber(3), "_n"),
+                        (th, "mast"), (th, "temperature"), (th, "_left")):
+        before = repr(value)
         with pytest.raises(AttributeError, match="immutable"):
             delattr(value, attr)
+        assert repr(value) == before
+
+
+@pytest.mark.parametrize("parts", [set(), {parse("{3|-1}")}, frozenset([parse("*")]),
+                                   {0: parse("{3|-1}")}, {}, bytearray(b"..")])
+def test_hot_refuses_a_sum_without_order(parts):
+    # the answers are indices into the sum: a set or a dict has none to give
+    for call in (hot.hottest, hot.hottest_moves, hot.best_move):
+        assert "in order" in refused(call, parts)
 
 
 # -- hangs: over a limit is refused at once, saying the size and the limit ----------
+
+@pytest.mark.parametrize("text", ["1e100000000", "1e-100000000", "1E+99_999_999",
+                                  " 2.5e0000100000 ", "1e10001"])
+def test_a_number_text_with_a_huge_exponent_is_refused_before_it_is_computed(text):
+    # Fraction('1e100000000') computes 10**100000000 (minutes, deaf to Ctrl-C):
+    # every entry point that reads a number text refuses the exponent first
+    import cgteach.numbers as N
+    from cgteach.hackenbush import bluered
+
+    calls = [N.is_dyadic, N.as_dyadic, N.birthday, N.sign_expansion, N.stalk_for,
+             N.format_number, bluered.stalk, lambda x: N.simplest_between(x, 10**6),
+             lambda x: N.simplest_between(-(10**6), x)]
+    for call in calls:
+        text_said = _quick(lambda call=call: call(text))
+        assert "exponent" in text_said and "10,000" in text_said
+    assert N.is_dyadic("1e3") and N.as_dyadic("2.5e1") == 25  # small exponents still read
 
 def _quick(call) -> str:
     start = time.process_time()

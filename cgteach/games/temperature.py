@@ -348,6 +348,9 @@ class Thermograph(Pictured):
     def __setattr__(self, name, value):
         raise AttributeError("thermographs are immutable")
 
+    def __delattr__(self, name):
+        raise AttributeError("thermographs are immutable")
+
     def __reduce__(self):
         return (thermograph, (self._game,))
 
