@@ -323,6 +323,10 @@ def _strip_pendant_trees(piece):
 # -- the brute-force twins ------------------------------------------------------
 
 
+#: At most this many masks are remembered by a search's :meth:`_Search._after_cut`.
+_STANDING_MEMO = 200_000
+
+
 class _Search:
     """Memoised search over the sets of standing edges (bit masks)."""
 
@@ -338,6 +342,9 @@ class _Search:
                 self.at[v].append(k)
         self.values: dict[int, Fraction] = {}
         self.wins: dict[tuple[int, int], bool] = {}
+        # what is left standing of a mask after a cut: one left-over set of edges is
+        # reached from many positions, one edge bigger each (a bounded memo)
+        self._standing: dict[int, int] = {}
 
     def _spend(self, table):
         if len(table) >= MAX_SEARCH_POSITIONS:
@@ -370,10 +377,18 @@ class _Search:
                             stack.append(w)
         return kept
 
+    def _after_cut(self, mask: int) -> int:
+        standing = self._standing.get(mask)
+        if standing is None:
+            standing = self.grounded(mask)
+            if len(self._standing) < _STANDING_MEMO:
+                self._standing[mask] = standing
+        return standing
+
     def options(self, mask: int, sign: int):
         for k, s in enumerate(self.signs):
             if s == sign and mask >> k & 1:
-                yield self.grounded(mask & ~(1 << k))
+                yield self._after_cut(mask & ~(1 << k))
 
     def value(self, mask: int) -> Fraction:
         if mask not in self.values:

@@ -575,8 +575,10 @@ def canonical_by_search(position):
 
     def search(p):
         if p not in memo:
-            lefts = [search(p.cut(i)) for i, e in enumerate(p.edges) if e[2] != "red"]
-            rights = [search(p.cut(i)) for i, e in enumerate(p.edges) if e[2] != "blue"]
+            # each edge cut once (a green edge's cut is both players' option)
+            after = {i: search(p.cut(i)) for i in range(len(p.edges))}
+            lefts = [after[i] for i, e in enumerate(p.edges) if e[2] != "red"]
+            rights = [after[i] for i, e in enumerate(p.edges) if e[2] != "blue"]
             memo[p] = games.game(lefts, rights)
         return memo[p]
 

@@ -100,12 +100,12 @@ def _title(nb, fallback: str) -> str:
 def write_sources(notebooks="notebooks", src=None) -> list[str]:
     """Write the Sphinx sources into the folder ``src`` (new or empty, or one cgteach
     made); return the lessons' names in order."""
-    import nbformat
-
     paths = notebook_paths(notebooks)
     if src is None:
         raise TypeError("write_sources() needs src, the folder for the Sphinx sources")
     check_out(src, "src")           # before the slow reading: a bad src is refused at once
+    import nbformat  # (its import alone takes a second or two)
+
     lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
     with staged(src, "src") as tmp:
         _write_sources(lessons, tmp, nbformat)
@@ -140,13 +140,13 @@ def build_site(notebooks="notebooks", out="build/site", src=None, quiet=False) -
     empty folders, or ones cgteach made before; they are replaced only after every
     lesson was read and Sphinx succeeded.
     """
-    import nbformat
-
     start = time.monotonic()
     paths = notebook_paths(notebooks)
     check_out(out)                  # before the slow reading: a bad out is refused at once
     if src is not None:
         check_out(src, "src")
+    import nbformat  # (its import alone takes a second or two)
+
     lessons = [(path, shape_for(read_notebook(path), "site")) for path in paths]
     mathjax_file()
     with staged(out) as site, tempfile.TemporaryDirectory(prefix="cgteach-site-") as work:
