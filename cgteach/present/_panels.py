@@ -41,7 +41,9 @@ def _grey(data: str):
 
     image = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
     pixels = np.asarray(image, dtype=np.int16)
-    background = pixels[0, 0]
+    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    colours, counts = np.unique(border, axis=0, return_counts=True)
+    background = colours[counts.argmax()]          # the commonest colour of the border
     far = np.abs(pixels - background).max(axis=2) > _TOLERANCE
     return image, far
 
