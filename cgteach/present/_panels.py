@@ -36,13 +36,19 @@ def png_size(data: str) -> tuple[int, int]:
 
 
 def _grey(data: str):
+    """The picture and where it is inked: a boolean array, True where a pixel is
+    further than the tolerance from the background (the commonest corner colour)."""
+    from collections import Counter
+
     import numpy as np
-    from PIL import Image
+    from PIL import Image, ImageChops
 
     image = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
-    pixels = np.asarray(image, dtype=np.int16)
-    background = pixels[0, 0]
-    far = np.abs(pixels - background).max(axis=2) > _TOLERANCE
+    w, h = image.size
+    corners = [image.getpixel(xy) for xy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1))]
+    background = Counter(corners).most_common(1)[0][0]
+    r, g, b = ImageChops.difference(image, Image.new("RGB", image.size, background)).split()
+    far = np.asarray(ImageChops.lighter(ImageChops.lighter(r, g), b)) > _TOLERANCE
     return image, far
 
 
@@ -57,7 +63,7 @@ def _gaps(blank) -> list[tuple[int, int]]:
 
 def _encode(image) -> str:
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
+    image.save(out, format="PNG", compress_level=1)
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 

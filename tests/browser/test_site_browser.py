@@ -129,6 +129,9 @@ def test_every_site_page_opens_offline_with_math_alts_and_folded_solutions(brows
         opened = open_every_box(page)
         inside = page.locator("details.cg-solution[open] .cg-solution-code")
         assert inside.count() == page.locator("details.cg-solution").count(), path.stem
+        # an open solution says so (issue 37): "Hide the solution"
+        words = page.locator("details.cg-solution[open] > summary").all_inner_texts()
+        assert all(w.strip() == "Hide the solution" for w in words), (path.stem, words[:3])
         if inside.count():
             assert inside.first.is_visible(), path.stem
         audits[f"{path.stem} (opened {opened})"] = audit(page, axe_js)

@@ -581,7 +581,16 @@
     },
     get(module) {
       if (module !== "./extension") return Promise.reject(new Error(`${NAME} has no ${module}`));
-      return Promise.resolve(() => ({ __esModule: true, default: [plugin] }));
+      // stills.js, a separate piece: widgets' still pictures in a reopened lesson
+      const stills = new Promise((resolve) => {
+        if (!BASE || window.cgteachStills) return resolve();
+        const tag = document.createElement("script");
+        tag.src = BASE + "stills.js";
+        tag.onload = tag.onerror = () => resolve();
+        document.head.appendChild(tag);
+      });
+      return stills.then(() => () => ({ __esModule: true, default: [plugin].concat(
+        window.cgteachStills ? [window.cgteachStills.plugin] : []) }));
     },
   };
 })();
