@@ -273,7 +273,8 @@ RENDERED = """([notes, solutions]) =>
 WIDGETS_DRAWN = """() => [...document.querySelectorAll(
   ".jp-Notebook .jp-OutputArea-output"
   + "[data-mime-type='application/vnd.jupyter.widget-view+json']")].every(
-    o => o.textContent.trim() || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas'))"""
+    o => o.textContent.trim()
+         || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas, img'))"""
 
 
 # How the outputs of the reopened lesson are drawn: how many of each type.
