@@ -42,10 +42,8 @@ from tests.test_notebooks_structure import classroom_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-#: The tests are independent (each on its own lesson or copy): parallel workers may
-#: share them out, each with its own ``make lab`` (see tests/conftest.py).  Each
-#: worker's ``make_lab`` also checks at its end that ``notebooks/`` was not written.
-XDIST_SPREAD = True
+# (No XDIST_SPREAD: the few tests left here stay on one worker, which starts ``make
+# lab`` once; its ``make_lab`` checks at its end that ``notebooks/`` was not written.)
 
 
 def _digest(paths) -> dict[str, str]:
