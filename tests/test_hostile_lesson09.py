@@ -145,6 +145,16 @@ def test_the_other_immutable_values_refuse_delattr_too():
         assert repr(value) == before
 
 
+@pytest.mark.parametrize("seed", [1.5, float("nan"), "purple", b"\x00", True, (1,), 10**100 + 0.5])
+def test_the_game_widgets_take_an_integer_seed_only(seed):
+    # random.Random takes any hashable, so a bytes or float seed went in unseen
+    from cgteach.widgets import ClobberGame, DomineeringGame
+
+    for widget in (DomineeringGame, ClobberGame):
+        assert "seed must be an integer" in refused(widget, seed=seed)
+    assert DomineeringGame(seed=7).board == DomineeringGame(seed=None).board
+
+
 @pytest.mark.parametrize("parts", [set(), {parse("{3|-1}")}, frozenset([parse("*")]),
                                    {0: parse("{3|-1}")}, {}, bytearray(b"..")])
 def test_hot_refuses_a_sum_without_order(parts):

@@ -87,11 +87,12 @@ MAX_SEARCH_BLOCKS = 40_000
 #: at once (about 1 ms), 3 refused by this budget in 0.72-0.84 s (seeds 19,
 #: 32 and 37; seed 19 was valued in 1.6 s, 397 000 steps), 3 valued in
 #: 0.01-0.53 s (at most 132 000 steps); of 40 edges with 4 chords (seeds
-#: 0-16), 2 refused in 0.66-0.75 s and 15 valued in at most 0.5 s.  The most
+#: 0-16), 4 refused in 0.66-0.78 s and 13 valued in at most 0.66 s.  The most
 #: any test, lesson (06, 08) or widget test needs is 158 000 steps
-#: (tests/test_hackenbush_chains.py, numbers hanging at every node); the dense
-#: 20-edge drawings of benchmarks/bench_tangled.py need 284 000-1 155 000
-#: (1.5-5.8 s) and are now refused within a second.
+#: (tests/test_hackenbush_chains.py, numbers hanging at every node).  Of the
+#: five dense 20-edge drawings of benchmarks/bench_tangled.py one needs
+#: 140 000 (0.5 s, valued) and four 284 000-1 155 000 (1.2-5.8 s): those are
+#: now refused within a second instead of valued.
 MAX_SEARCH_WORK = 200_000
 
 #: Dense blue-red blocks (many short circuits, as in a random multigraph):

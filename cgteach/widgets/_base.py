@@ -693,6 +693,9 @@ class GameBoard(DrawnBoard):
         return check_list("fallen", value, 100_000, one)
 
     def __init__(self, *, computer="perfect", seed=None, first="student", **kwargs):
+        from cgteach._validate import as_seed
+
+        seed = as_seed(seed)  # None or an int: random.Random would take any hashable
         super().__init__(computer=computer, **kwargs)
         self._rng = random.Random(seed)
         self._first = first
