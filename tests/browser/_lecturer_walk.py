@@ -269,19 +269,24 @@ RENDERED = """([notes, solutions]) =>
   document.querySelectorAll('.jp-Notebook details.cg-notes').length >= notes
   && document.querySelectorAll('.jp-Notebook details.cg-solution').length >= solutions"""
 
-# Every widget output has drawn something: the widget, or the text of an error.
-WIDGETS_DRAWN = """() => [...document.querySelectorAll(
-  ".jp-Notebook .jp-OutputArea-output"
-  + "[data-mime-type='application/vnd.jupyter.widget-view+json']")].every(
+# Every widget output has drawn something: the widget, its still, or the text of an
+# error.  (ipywidgets' renderer, unlike JupyterLab's own, sets no data-mime-type.)
+WIDGET_OUTPUT = (".jp-Notebook .jp-OutputArea-output:is(:not([data-mime-type]),"
+                 "[data-mime-type='application/vnd.jupyter.widget-view+json'])")
+WIDGETS_DRAWN = """() => [...document.querySelectorAll("SELECTOR")].every(
     o => o.textContent.trim()
-         || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas, img'))"""
+         || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas, img'))
+""".replace("SELECTOR", WIDGET_OUTPUT)
 
 
-# How the outputs of the reopened lesson are drawn: how many of each type.
+# How the outputs of the reopened lesson are drawn: how many of each type (a widget's
+# output, which says no type, counted as "widget").
 WIDGET_OUTPUTS = """() => {
   const count = {};
-  for (const o of document.querySelectorAll('.jp-Notebook .jp-OutputArea-output[data-mime-type]'))
-    count[o.dataset.mimeType] = (count[o.dataset.mimeType] || 0) + 1;
+  for (const o of document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')) {
+    const kind = o.dataset.mimeType || 'widget';
+    count[kind] = (count[kind] || 0) + 1;
+  }
   return count;
 }"""
 
