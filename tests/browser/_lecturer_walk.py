@@ -269,19 +269,25 @@ RENDERED = """([notes, solutions]) =>
   document.querySelectorAll('.jp-Notebook details.cg-notes').length >= notes
   && document.querySelectorAll('.jp-Notebook details.cg-solution').length >= solutions"""
 
-# Every widget output has drawn something: the widget, or the text of an error.
-WIDGETS_DRAWN = """() => [...document.querySelectorAll(
-  ".jp-Notebook .jp-OutputArea-output"
-  + "[data-mime-type='application/vnd.jupyter.widget-view+json']")].every(
-    o => o.textContent.trim()
-         || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas, img'))"""
+# Every widget output has drawn something: the widget, its still, or the text of an
+# error (not ipywidgets' "Loading widget..." while it looks for the widget's model).
+# (ipywidgets' renderer, unlike JupyterLab's own, sets no data-mime-type.)
+WIDGET_OUTPUT = (".jp-Notebook .jp-OutputArea-output:is(:not([data-mime-type]),"
+                 "[data-mime-type='application/vnd.jupyter.widget-view+json'])")
+WIDGETS_DRAWN = """() => [...document.querySelectorAll("SELECTOR")].every(
+    o => (o.textContent.trim() && !o.textContent.trim().startsWith('Loading widget'))
+         || o.querySelector('.cg-widget, .cgteach-nim-game, svg, canvas, img'))
+""".replace("SELECTOR", WIDGET_OUTPUT)
 
 
-# How the outputs of the reopened lesson are drawn: how many of each type.
+# How the outputs of the reopened lesson are drawn: how many of each type (a widget's
+# output, which says no type, counted as "widget").
 WIDGET_OUTPUTS = """() => {
   const count = {};
-  for (const o of document.querySelectorAll('.jp-Notebook .jp-OutputArea-output[data-mime-type]'))
-    count[o.dataset.mimeType] = (count[o.dataset.mimeType] || 0) + 1;
+  for (const o of document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')) {
+    const kind = o.dataset.mimeType || 'widget';
+    count[kind] = (count[kind] || 0) + 1;
+  }
   return count;
 }"""
 
@@ -292,7 +298,7 @@ def _widget_errors(page) -> list[str]:
     try:
         page.wait_for_function(WIDGETS_DRAWN, timeout=60_000, polling=200)
     except Exception:  # noqa: BLE001 (playwright's TimeoutError)
-        return ["a widget output still shows nothing after 60 s"]
+        return ["a widget output still shows nothing (or 'Loading widget...') after 60 s"]
     return page.get_by_text(ERRORS).all_inner_texts()
 
 
@@ -640,6 +646,11 @@ def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: 
         _checked(problems, "reopened", assert_hidden, page.state(), secrets, n_cells)
         stale = _widget_errors(page.page)
         seen["outputs"] = page.page.evaluate(WIDGET_OUTPUTS)
+        seen["widgets"] = page.page.evaluate(
+            f"""() => [...document.querySelectorAll("{WIDGET_OUTPUT}")].map(o =>
+                (o.firstElementChild ? o.firstElementChild.tagName + '.'
+                 + o.firstElementChild.className + ': ' : '')
+                + o.textContent.trim().slice(0, 60))""")
         if stale:
             problems.append(f"reopened, {len(stale)} widgets say {stale[0][:60]!r}")
         pick = len(page.state()["solutions"]) // 2
