@@ -3,7 +3,7 @@
 Floors, bottom to top (a module imports only from its own floor or lower, even inside a
 function, and never in a loop; tests/test_floors.py reads every import to check it):
 
-0. ground: ``_validate``, ``_io``, ``_cli``, ``_startup``, ``_pictures`` (the drawer table),
+0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (the drawer table),
    ``nimbers``, ``numbers``;
 1. engines and models: ``impartial``, ``nim``, ``games``, ``hot``, ``small``, ``brute``,
    ``rulesets``, ``hackenbush``, ``hackendot`` (a model asks ``_pictures`` for its picture,
@@ -25,8 +25,22 @@ light (no matplotlib, no widgets).
 ([32, 8, 4, 1], 20, 3)
 """
 
-# _startup before the engines: a Ctrl-C while ``python -m cgteach.nim`` starts ends quietly.
-from cgteach import _pictures, _startup  # noqa: F401
+# First of all: a Ctrl-C while ``python -m cgteach.nim`` starts ends it quietly (status
+# 130, no traceback), from this statement on; the game's ``main()`` restores Ctrl-C.
+# Written here, not imported from a module of its own: reading one more file was the
+# widest part of the window in which a Ctrl-C on a busy machine still gave a traceback.
+# ``_signal`` is Python's C module (``signal`` builds enums first, another window).
+import sys as _sys
+
+if _sys.argv[:1] == ["-m"] and "cgteach.nim" in getattr(_sys, "orig_argv", ()):
+    import _signal
+
+    def _quiet_exit(_signum, _frame):
+        raise SystemExit(130)
+
+    _signal.signal(_signal.SIGINT, _quiet_exit)
+
+from cgteach import _pictures  # noqa: F401
 from cgteach.impartial import grundy
 from cgteach.nimbers import Nimber, binary_expansion, mex, nim_sum, subpiles
 

@@ -9,6 +9,7 @@ Timeouts are generous: the tests must pass on a loaded 2-core machine.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -116,6 +117,19 @@ def test_nul_bytes_and_long_lines_in_answers():
 _PACKAGE = str(Path(cgteach.__file__).resolve().parent) + os.sep
 
 
+#: The package's first statements, up to the one that takes Ctrl-C over
+#: (``_signal.signal(...)`` at the top of ``cgteach/__init__.py``): a Ctrl-C that lands
+#: on them comes before any of cgteach's work, like Python's own start-up.
+_INIT = _PACKAGE + "__init__.py"
+_TAKEN_OVER = next(i for i, line in enumerate(Path(_INIT).read_text().splitlines(), 1)
+                   if "_signal.signal(" in line)
+
+
+def _before_the_package_took_over(frame: str) -> bool:
+    match = re.match(r'File "(.*)", line (\d+)', frame)
+    return bool(match) and match[1] == _INIT and int(match[2]) <= _TAKEN_OVER
+
+
 def _only_python_startup(err: str) -> bool:
     if err.startswith("Fatal Python error: ") and "<no Python frame>" in err:
         # Ctrl-C while Python itself initialises (seen as "init_sys_streams:
@@ -126,8 +140,9 @@ def _only_python_startup(err: str) -> bool:
     python_own = ('"<frozen ', '"<string>"', "__editable__", "/lib/python3")
     return (
         bool(frames)
-        and all(any(mark in f for mark in python_own) for f in frames)
-        and not any(_PACKAGE in f for f in frames)
+        and all(any(mark in f for mark in python_own) or _before_the_package_took_over(f)
+                for f in frames)
+        and not any(_PACKAGE in f and not _before_the_package_took_over(f) for f in frames)
     )
 
 
