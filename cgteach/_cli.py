@@ -145,10 +145,19 @@ def run(body, prog: str) -> int:
         with contextlib.suppress(OSError, ValueError):    # remembered by watched
             watched.flush()
     except KeyboardInterrupt:
+        previous = None
         with contextlib.suppress(ValueError, OSError):  # a second Ctrl-C: nothing more to stop
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-        silence_stdout()
-        say_on_stderr(f"{prog}: interrupted")
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            silence_stdout()
+            say_on_stderr(f"{prog}: interrupted")
+        finally:
+            # Ctrl-C as it was: a caller in the same process (a notebook's kernel, a
+            # test) keeps its Ctrl-C, and the programs it starts do not inherit an
+            # ignored one
+            if previous is not None:
+                with contextlib.suppress(ValueError, OSError, TypeError):
+                    signal.signal(signal.SIGINT, previous)
         return 130
     finally:
         sys.stdout = original

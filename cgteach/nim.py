@@ -987,8 +987,8 @@ def _main(argv, input, output) -> int:
             game += 1
         console.say("Thanks for playing. Goodbye!")
     except (_EndOfInput, KeyboardInterrupt):
-        if argv is None:
-            _ignore_ctrl_c()    # a second Ctrl-C while saying goodbye changes nothing
+        # a second Ctrl-C while saying goodbye changes nothing; then Ctrl-C is as it was
+        previous = _ignore_ctrl_c() if argv is None else None
         try:
             console.say()
             console.say("Goodbye!")
@@ -996,6 +996,9 @@ def _main(argv, input, output) -> int:
             _silence(console.stdout)
         except _OutputGone as exc:
             return _output_gone(console.stdout, exc)
+        finally:
+            if previous is not None:
+                _restore_ctrl_c(previous)
     except BrokenPipeError:
         # The reader went away (``... | head -3``): nobody is left to play with.
         _silence(console.stdout)
@@ -1004,18 +1007,21 @@ def _main(argv, input, output) -> int:
     return 0
 
 
-def _restore_ctrl_c() -> None:
+def _restore_ctrl_c(handler=None) -> None:
+    """Ctrl-C back to ``handler`` (Python's own KeyboardInterrupt when None)."""
+    import signal
+
+    with contextlib.suppress(ValueError, OSError, TypeError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.default_int_handler if handler is None else handler)
+
+
+def _ignore_ctrl_c():
+    """Ignore Ctrl-C; return the handler it had (None if it could not be changed)."""
     import signal
 
     with contextlib.suppress(ValueError, OSError):  # not the main thread
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def _ignore_ctrl_c() -> None:
-    import signal
-
-    with contextlib.suppress(ValueError, OSError):  # not the main thread
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return None
 
 
 def _output_gone(stdout, exc) -> int:

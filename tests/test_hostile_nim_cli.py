@@ -183,3 +183,37 @@ def test_ctrl_c_while_waiting_for_an_answer_on_a_pipe():
     assert proc.returncode == 0
     assert b"Traceback" not in err
     assert (seen + out).decode().splitlines()[-1] == "Goodbye!"
+
+
+def test_an_interrupted_command_gives_ctrl_c_back_to_its_caller():
+    """Run in-process (a notebook's kernel, a test), an interrupted command leaves Ctrl-C
+    as it found it: ignoring it would break the kernel's Interrupt and be inherited by
+    every program started afterwards."""
+    from cgteach import _cli
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert _cli.run(interrupted, "cgteach.test") == 130
+        assert signal.getsignal(signal.SIGINT) is before
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def test_the_game_in_process_gives_ctrl_c_back_after_its_goodbye(monkeypatch):
+    from cgteach import nim
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    before = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(nim, "_ask_name", interrupted)
+    monkeypatch.setattr(sys, "argv", ["nim", "--heaps", "1"])
+    try:
+        assert nim.main() == 0
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -201,7 +201,10 @@ def test_ctrl_c_stops_long_work():
         "    sys.exit(3)\n"
         "print('finished', flush=True)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    # started as from a terminal: Ctrl-C at its default, whatever this process has done
+    # with it (an ignored Ctrl-C is inherited, and Python then makes no KeyboardInterrupt)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert proc.stdout.readline().strip() == "started"
         time.sleep(1.0)

@@ -29,6 +29,8 @@ _MARGIN = 8
 
 def png_size(data: str) -> tuple[int, int]:
     """(width, height) of the base64 PNG ``data``, from its header alone (no decoding)."""
+    if not isinstance(data, str):
+        raise TypeError(f"a picture is a base64 PNG text, got {type(data).__name__}")
     head = base64.b64decode(data.strip()[:44])
     if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
         raise ValueError("not a base64 PNG (no PNG header)")
@@ -96,11 +98,17 @@ def bands(data: str, tallest: int) -> list[str] | None:
     return parts
 
 
-@functools.lru_cache(maxsize=64)         # the two handouts of a lesson share their figures
 def panels(data: str, widest: int, least: int = 120) -> tuple[str, ...] | None:
     """The base64 PNG ``data`` cut along blank columns (a gutter down its whole height)
     into its panels, each at least ``least`` px wide; ``None`` if it is not wider
     than ``widest`` or shows fewer than two panels."""
+    if not isinstance(data, str):
+        raise TypeError(f"a picture is a base64 PNG text, got {type(data).__name__}")
+    return _panels(data, widest, least)
+
+
+@functools.lru_cache(maxsize=64)         # the two handouts of a lesson share their figures
+def _panels(data: str, widest: int, least: int) -> tuple[str, ...] | None:
     width, height = png_size(data)
     if width <= widest:
         return None
