@@ -166,21 +166,17 @@ TARGET = """(cellIndex) => {
           top: (svg || board).getBoundingClientRect().top};
 }"""
 
-BOARD_TOP = """(cellIndex) => {
+# The live board of the presented notebook's cell ``cellIndex`` (its drawing, or the
+# widget itself when it has none), then what a function says of it.
+_BOARD = """(cellIndex) => {
   const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
   const cell = nb.querySelectorAll(':scope .jp-Cell')[cellIndex];
   const board = cell.querySelector('.cg-widget, .cgteach-nim-game');
-  const svg = board.querySelector('svg.cg-board, [data-testid=nim-board]');
-  return (svg || board).getBoundingClientRect().top;
+  const drawn = board.querySelector('svg.cg-board, [data-testid=nim-board]') || board;
+  return %s;
 }"""
-
-STATE = """(cellIndex) => {
-  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
-  const cell = nb.querySelectorAll(':scope .jp-Cell')[cellIndex];
-  const board = cell.querySelector('.cg-widget, .cgteach-nim-game');
-  const svg = board.querySelector('svg.cg-board, [data-testid=nim-board]');
-  return (svg || board).innerHTML;
-}"""
+BOARD_TOP = _BOARD % "drawn.getBoundingClientRect().top"
+STATE = _BOARD % "drawn.innerHTML"
 
 # Where the slideshow is: the active cell, and which picture a cell showing several
 # pictures one per step is at (the extension's position(), when it has one).

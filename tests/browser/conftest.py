@@ -18,11 +18,12 @@ sets ``CGTEACH_REQUIRE_BROWSER=1`` (as ``.ci/run`` does): then they fail.
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -61,13 +62,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 
 
-def _free_port() -> int:
-    """A port free right now (kept for test files; the servers here use :func:`_server_url`)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _server_url(proc, runtime: Path, deadline: float) -> str:
     """Wait for the JupyterLab started with ``--port=0`` to answer; return its address.
 
@@ -89,7 +83,7 @@ def _server_url(proc, runtime: Path, deadline: float) -> str:
                 with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
                     if r.status == 200:
                         return url
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 pass
         if proc.poll() is not None or time.monotonic() > deadline:
             return ""
@@ -494,11 +488,25 @@ def lecture_lab(tmp_path_factory):
             pytest.fail(f"CGTEACH_REQUIRE_BROWSER=1 but {reason}")
         pytest.skip(reason)
     from cgteach.classroom import copy_lessons
-    from cgteach.present import live
 
     base = tmp_path_factory.mktemp("lecture-lab")
     copy = base / "my-lessons"
     copy_lessons(ROOT / "notebooks", copy)
+    with extension_lab(base, copy, CGTEACH_LECTURE="1") as lab:
+        yield lab
+
+
+@contextlib.contextmanager
+def extension_lab(base: Path, root: Path, **env_extra: str):
+    """JupyterLab with this checkout's cgteach extension and the lessons' settings
+    (what ``make lab``/``make lecture`` install), serving ``root``; ``base`` holds
+    its own Jupyter folders (config, data, runtime, settings, workspaces), so
+    nothing of the user's set-up is read or written.  ``env_extra`` goes into the
+    server's environment (``CGTEACH_LECTURE="1"`` for the lecturer's).  Yields a
+    :class:`Lab`; the server, its kernels and ``base`` are gone afterwards.
+    """
+    from cgteach.present import live
+
     home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces")}
     for d in home.values():
         d.mkdir()
@@ -509,46 +517,39 @@ def lecture_lab(tmp_path_factory):
     _write(home["settings"] / "@jupyterlab" / "notebook-extension"
            / "tracker.jupyterlab-settings",
            {"windowingMode": "none", "autoStartDefaultKernel": True})
-    port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "JUPYTER_TOKEN"}
     env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
                JUPYTER_RUNTIME_DIR=str(home["runtime"]),
                JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
                JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1",
-               CGTEACH_LECTURE="1",
                # the test's data folder before the environment's (jupyter_core prefers
                # the environment's in a virtualenv): this checkout's extension is served
                JUPYTER_PREFER_ENV_PATH="0",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               **env_extra)
     log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+        # --port=0: the system picks the port (a port picked here and handed over could
+        # be taken meanwhile by another worker's kernel, whose sockets then answered)
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--port=0",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
          "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
-         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={copy}"]
+         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}"]
         + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(copy))
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
-    lab = Lab(url, copy)
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(root))
+    url = _server_url(proc, home["runtime"], time.monotonic() + 240)
+    if not url:
+        proc.kill()
+        log.close()
+        pytest.fail("JupyterLab did not start:\n" + (base / "server.log").read_text()[-3000:])
+    lab = Lab(url, root)
     lab.log = base / "server.log"
     try:
-        served = urllib.request.urlopen(
-            f"{url}/lab/extensions/{live.EXTENSION}/static/remoteEntry.js", timeout=30).read()
-        assert served == (live._SOURCE / "static" / "remoteEntry.js").read_bytes(), \
-            "JupyterLab serves another copy of cgteach's extension than this checkout's"
+        for name in ("remoteEntry.js", "stills.js"):
+            served = urllib.request.urlopen(
+                f"{url}/lab/extensions/{live.EXTENSION}/static/{name}", timeout=30).read()
+            assert served == (live._SOURCE / "static" / name).read_bytes(), \
+                f"JupyterLab serves another {name} than this checkout's"
         yield lab
     finally:
         lab.close()

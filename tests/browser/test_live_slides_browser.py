@@ -34,6 +34,7 @@ import pytest
 from cgteach.present import live
 from cgteach.present.live import extension_path, install_settings
 
+from ._lecturer_walk import MEASURE
 from .conftest import Notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,44 +55,7 @@ if any(not (extension_path(sys.prefix) / f.relative_to(_SOURCE)).is_file()
     install_settings(sys.prefix)
 
 # The on-screen cells of the presented notebook: their box, the text smaller than
-# MIN_PX in them, and the active cell's index.
-MEASURE = """(minPx) => {
-  if (window.cgteachPresent) window.cgteachPresent.fit();
-  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
-  const cells = [...nb.querySelectorAll(':scope .jp-Cell')];
-  const on = cells.filter(c => c.classList.contains('jp-deck-mod-onscreen')
-                               && c.getBoundingClientRect().height > 0);
-  let top = Infinity, bottom = -Infinity;
-  for (const c of on) {
-    const r = c.getBoundingClientRect();
-    top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
-  }
-  const small = [];
-  for (const c of on) {
-    const w = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
-    while (w.nextNode()) {
-      const n = w.currentNode, el = n.parentElement;
-      if (!n.textContent.trim() || !el) continue;
-      const st = getComputedStyle(el);
-      if (st.display === 'none' || st.visibility === 'hidden') continue;
-      if (el.closest('title, style, script')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      let px = parseFloat(st.fontSize);
-      if (el instanceof SVGElement && el.ownerSVGElement && el.ownerSVGElement.getScreenCTM())
-        px *= el.ownerSVGElement.getScreenCTM().a;
-      if (px < minPx - 0.5)
-        small.push([n.textContent.trim().slice(0, 30), Math.round(px * 10) / 10]);
-    }
-  }
-  const notes = cells.filter(c => (c.classList.contains('cg-tag-notes')
-                                   || c.querySelector('.cg-notes'))
-                                  && c.getBoundingClientRect().height > 0).length;
-  return {active: cells.findIndex(c => c.classList.contains('jp-mod-active')), cells: on.length,
-          top, bottom, height: on.length ? bottom - top : 0, small, notes,
-          mode: document.body.dataset.jpDeckMode || '',
-          text: on.length ? on[0].innerText.trim().split('\\n')[0].slice(0, 50) : ''};
-}"""
+# MIN_PX in them, the active cell's index (the lecturer's walk measures the same way).
 
 
 def _session(lab, name: str) -> None:

@@ -11,15 +11,12 @@ widget view, with its text alternative, and no error text.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
 
-from .conftest import ROOT, Lab, _free_port, _missing, _write
+from .conftest import _missing, extension_lab
 
 CELL = "from cgteach.widgets.nim import NimGame\nNimGame(seed=7)"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -30,60 +27,10 @@ def still_lab(tmp_path_factory):
     reason = _missing()
     if reason:
         pytest.skip(reason)
-    from cgteach.present import live
-
     base = tmp_path_factory.mktemp("still-lab")
-    home = {d: base / d for d in ("config", "data", "runtime", "settings", "workspaces", "nb")}
-    for d in home.values():
-        d.mkdir()
-    live._install_extension(home["data"] / "labextensions" / live.EXTENSION)
-    _write(home["settings"] / "@jupyterlab" / "notebook-extension"
-           / "tracker.jupyterlab-settings", {"windowingMode": "none",
-                                            "autoStartDefaultKernel": True})
-    _write(home["settings"] / "@jupyterlab" / "apputils-extension"
-           / "notification.jupyterlab-settings", {"fetchNews": "false", "checkForUpdates": False})
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "JUPYTER_TOKEN"}
-    env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
-               JUPYTER_RUNTIME_DIR=str(home["runtime"]),
-               JUPYTERLAB_SETTINGS_DIR=str(home["settings"]),
-               JUPYTERLAB_WORKSPACES_DIR=str(home["workspaces"]), PYTHONUNBUFFERED="1",
-               JUPYTER_PREFER_ENV_PATH="0",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
-         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
-         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={home['nb']}"]
-        + (["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=str(home["nb"]))
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                said = (base / "server.log").read_text()[-3000:]
-                pytest.fail(f"JupyterLab did not start:\n{said}")
-            time.sleep(0.3)
-        served = urllib.request.urlopen(
-            f"{url}/lab/extensions/{live.EXTENSION}/static/stills.js", timeout=30).read()
-        assert served == (live._SOURCE / "static" / "stills.js").read_bytes()
-        yield Lab(url, home["nb"])
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        log.close()
+    (base / "nb").mkdir()
+    with extension_lab(base, base / "nb") as lab:
+        yield lab
 
 
 def _shut_kernels(url: str) -> None:
