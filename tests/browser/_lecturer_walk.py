@@ -70,14 +70,36 @@ MEASURE = """(minPx) => {
   if (window.cgteachPresent) window.cgteachPresent.fit();
   const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
   const cells = [...nb.querySelectorAll(':scope .jp-Cell')];
+  // (an element's styles are looked up once per measurement: shown, and CSS zoom)
+  const styles = new Map(), shownMemo = new Map(), zoomMemo = new Map();
+  const style = (e) => {
+    let st = styles.get(e);
+    if (!st) { st = getComputedStyle(e); styles.set(e, st); }
+    return st;
+  };
+  const shown = (e) => {  // no display: none or visibility: hidden up to the body
+    if (!e || e === document.body) return true;
+    let v = shownMemo.get(e);
+    if (v === undefined) {
+      const st = style(e);
+      v = st.display !== 'none' && st.visibility !== 'hidden' && shown(e.parentElement);
+      shownMemo.set(e, v);
+    }
+    return v;
+  };
+  const zoomOf = (e) => {  // the product of CSS zoom up to the body
+    if (!e || e === document.body) return 1;
+    let z = zoomMemo.get(e);
+    if (z === undefined) {
+      z = (parseFloat(style(e).zoom || '1') || 1) * zoomOf(e.parentElement);
+      zoomMemo.set(e, z);
+    }
+    return z;
+  };
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return false;
-    for (let e = el; e && e !== document.body; e = e.parentElement) {
-      const st = getComputedStyle(e);
-      if (st.display === 'none' || st.visibility === 'hidden') return false;
-    }
-    return true;
+    return shown(el);
   };
   const on = cells.filter(c => c.classList.contains('jp-deck-mod-onscreen')
                                && c.getBoundingClientRect().height > 0);
@@ -97,18 +119,12 @@ MEASURE = """(minPx) => {
       if (!n.textContent.trim() || !el) continue;
       if (el.closest('title, style, script, .cg-sr-only')) continue;
       if (!visible(el)) continue;
-      const st = getComputedStyle(el);
+      const st = style(el);
       if (st.clip === 'rect(0px, 0px, 0px, 0px)' || st.clipPath === 'inset(50%)') continue;
       let px = parseFloat(st.fontSize);
       if (el instanceof SVGElement && el.ownerSVGElement && el.ownerSVGElement.getScreenCTM())
         px *= el.ownerSVGElement.getScreenCTM().a;
-      else {
-        // CSS zoom (the Nim board) scales the text too
-        let zoom = 1;
-        for (let e = el; e && e !== document.body; e = e.parentElement)
-          zoom *= parseFloat(getComputedStyle(e).zoom || '1') || 1;
-        px *= zoom;
-      }
+      else px *= zoomOf(el);  // CSS zoom (the Nim board) scales the text too
       if (px < minPx - 0.5)
         small.push([n.textContent.trim().slice(0, 30), Math.round(px * 10) / 10]);
     }
@@ -437,9 +453,11 @@ def _present(page, lesson: str, result: dict, shots: dict) -> None:
             result["bad"].append((result["steps"], m["active"], m["text"][:40], problems))
         here = m["position"] if not m["boards"] else page.evaluate(POSITION)
         page.keyboard.press("PageDown")
-        # the next step, measured once settled; none after 1.5 s and 5 s more: the end
-        m = (page.evaluate(NEXT, [MIN_PX, here, 1500])
-             or page.evaluate(NEXT, [MIN_PX, here, 5000]))
+        # the next step, measured once settled; none after 1.5 s (and 5 s more before
+        # the last slide's cell): the end
+        m = page.evaluate(NEXT, [MIN_PX, here, 1500])
+        if m is None and result["last"] < result["final"]:
+            m = page.evaluate(NEXT, [MIN_PX, here, 5000])
         if m is None:
             break
     result["mode"] = page.evaluate("() => document.body.dataset.jpDeckMode")

@@ -165,6 +165,17 @@ def _shut_down_kernels(lab) -> None:
         _request(lab, "DELETE", f"/api/sessions/{session['id']}")
 
 
+# What JupyterLab's and Notebook 7's "beforeunload" handlers would do now: both set the
+# event's returnValue when a document has unsaved changes (app.status.isDirty).
+UNLOAD_ASKS = """() => {
+  const e = new Event('beforeunload', {cancelable: true});
+  let asked = false;
+  Object.defineProperty(e, 'returnValue', {get: () => '', set: (v) => { if (v) asked = true; }});
+  window.dispatchEvent(e);
+  return asked || e.defaultPrevented;
+}"""
+
+
 class Page:
     """One lesson open in a fresh browser page (JupyterLab or Notebook 7)."""
 
@@ -196,6 +207,11 @@ class Page:
             "() => !!document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')"
             " || /unsaved changes/i.test(document.querySelector('.jp-NotebookCheckpoint')"
             "?.textContent || '')"))
+
+    def would_ask(self) -> bool:
+        """Whether closing the page now would ask to keep unsaved changes: the apps'
+        own "beforeunload" handlers, given a stand-in event (nothing closes)."""
+        return bool(self.page.evaluate(UNLOAD_ASKS))
 
     def closes_cleanly(self) -> bool:
         """Close the page as a person would; False if it asks to keep unsaved changes.
@@ -245,8 +261,10 @@ class Page:
         self.page.keyboard.press("Escape")
         self.page.keyboard.press("Control+s")
         deadline = time.monotonic() + 30
-        while path.stat().st_mtime_ns == before or self.dirty():
-            assert time.monotonic() < deadline, "Ctrl+S did not save the lesson"
+        # written, and the page has heard so (until then, closing it would still ask)
+        while path.stat().st_mtime_ns == before or self.dirty() or self.would_ask():
+            assert time.monotonic() < deadline, \
+                "Ctrl+S did not save the lesson (or it stays modified)"
             time.sleep(0.2)
         # The server writes the file in place (its backup aside): wait for the whole of it.
         while True:
