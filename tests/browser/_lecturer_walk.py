@@ -389,11 +389,14 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
         _stop_session(lab, name)
     saved = nbformat.read(file, as_version=4)
     result["trusted"] = _trust(lab, file)
-    result["saved widget views"] = sum(
-        "application/vnd.jupyter.widget-view+json" in out.get("data", {})
-        for c in saved.cells if c.cell_type == "code" for out in c.outputs)
+    views = [out["data"] for c in saved.cells if c.cell_type == "code" for out in c.outputs
+             if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+    result["saved widget views"] = len(views)
+    if any("image/png" not in data for data in views):
+        classroom.append("the saved file has a widget view without its still picture (image/png)")
     result["reopened outputs"] = {}
     _reopen(lab, name, lesson, secrets, n_cells, result["reopened"], result["reopened outputs"])
+    result["reopened"] += _still_problems(result["reopened outputs"].get("stills", []), len(views))
     result["seconds"] = round(time.monotonic() - start)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"lecturer-{lesson}.json").write_text(json.dumps(result, indent=1),
@@ -660,6 +663,7 @@ def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: 
         _checked(problems, "reopened", assert_hidden, page.state(), secrets, n_cells)
         stale = _widget_errors(page.page)
         seen["outputs"] = page.page.evaluate(WIDGET_OUTPUTS)
+        seen["stills"] = page.page.evaluate(STILLS)
         seen["widgets"] = page.page.evaluate(
             f"""() => [...document.querySelectorAll("{WIDGET_OUTPUT}")].map(o =>
                 (o.firstElementChild ? o.firstElementChild.tagName + '.'
@@ -687,6 +691,31 @@ def _reopen(lab, name: str, lesson: str, secrets: dict, n_cells: int, problems: 
     finally:
         page.close()
         _stop_session(lab, name)
+
+
+# The still pictures the reopened lesson shows for its widgets (stills.js): their size
+# (own and drawn), text alternative, and the words beside them.
+STILLS = """() => [...document.querySelectorAll(
+    '.jp-Notebook .jp-OutputArea-output img.cg-widget-still')].map(i => ({
+  own: i.naturalWidth, drawn: i.getBoundingClientRect().width, alt: i.alt || '',
+  text: i.closest('.jp-OutputArea-output').textContent}))"""
+
+
+def _still_problems(stills: list[dict], saved: int) -> list[str]:
+    """What is wrong with the reopened widgets' stills: one per saved widget view, a
+    real picture (over 100 px, drawn), with a text alternative naming it and the words
+    telling how to play (formerly test_widget_still_browser.py, on one NimGame)."""
+    problems = []
+    if len(stills) != saved:
+        problems.append(f"{saved} widgets were saved, {len(stills)} still pictures shown")
+    for k, still in enumerate(stills):
+        if still["own"] <= 100 or still["drawn"] <= 100:
+            problems.append(f"still {k} is {still['own']} px ({still['drawn']:.0f} px drawn)")
+        if not re.match(r"Still picture of the widget: \S", still["alt"]):
+            problems.append(f"still {k} has the text alternative {still['alt'][:60]!r}")
+        if "run this cell to play" not in still["text"]:
+            problems.append(f"still {k} does not say how to play: {still['text'][:60]!r}")
+    return problems
 
 
 def check(result: dict) -> None:

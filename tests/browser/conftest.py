@@ -514,9 +514,10 @@ def extension_lab(base: Path, root: Path, **env_extra: str):
     for plugin, values in live.LAB_SETTINGS.items():
         package, _, name = plugin.partition(":")
         _write(home["settings"] / package / f"{name}.jupyterlab-settings", values)
+    # JupyterLab's own windowing (its default, "contentVisibility": cells off screen are
+    # not drawn), as make lab and make lecture leave it
     _write(home["settings"] / "@jupyterlab" / "notebook-extension"
-           / "tracker.jupyterlab-settings",
-           {"windowingMode": "none", "autoStartDefaultKernel": True})
+           / "tracker.jupyterlab-settings", {"autoStartDefaultKernel": True})
     env = {k: v for k, v in os.environ.items() if k != "JUPYTER_TOKEN"}
     env.update(JUPYTER_CONFIG_DIR=str(home["config"]), JUPYTER_DATA_DIR=str(home["data"]),
                JUPYTER_RUNTIME_DIR=str(home["runtime"]),
