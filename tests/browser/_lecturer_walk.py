@@ -412,15 +412,19 @@ def walk(lab, lesson: str, shots: dict | None = None) -> dict:
     return result
 
 
-def _present(page, lesson: str, result: dict, shots: dict) -> None:
-    """F5, Alt+N, then Page Down through every step (see the module's docstring)."""
-    context = page.context
-    # what the lecturer does: click the notebook, F5
+def start_slideshow(page) -> None:
+    """What the lecturer does: click the notebook, press F5; wait until it presents."""
     page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
         position={"x": 4, "y": 4})
     page.keyboard.press("Escape")
     page.keyboard.press("F5")
     page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
+
+
+def _present(page, lesson: str, result: dict, shots: dict) -> None:
+    """F5, Alt+N, then Page Down through every step (see the module's docstring)."""
+    context = page.context
+    start_slideshow(page)
     # the lecturer's notes window (Alt+N) follows the slides: its notes carry no
     # fold of their own (no browser-made "Details" heading)
     with context.expect_page() as popup:

@@ -34,7 +34,7 @@ import pytest
 from cgteach.present import live
 from cgteach.present.live import extension_path, install_settings
 
-from ._lecturer_walk import MEASURE
+from ._lecturer_walk import MEASURE, start_slideshow
 from .conftest import Notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,13 +112,8 @@ def _run_all(page, timeout: float = 120) -> None:
 
 def _present(book) -> None:
     """What the lecturer does: click the notebook, press F5."""
-    page = book.page
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
-        position={"x": 4, "y": 4})
-    page.keyboard.press("Escape")
-    page.keyboard.press("F5")
-    page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
-    page.wait_for_timeout(300)
+    start_slideshow(book.page)
+    book.page.wait_for_timeout(300)
 
 
 ACTIVE = """() => [...document.querySelectorAll(
