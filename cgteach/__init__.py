@@ -3,7 +3,7 @@
 Floors, bottom to top (a module imports only from its own floor or lower, even inside a
 function, and never in a loop; tests/test_floors.py reads every import to check it):
 
-0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (the drawer table),
+0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (the drawer table), ``_budget``,
    ``nimbers``, ``numbers``;
 1. engines and models: ``impartial``, ``nim``, ``games``, ``hot``, ``small``, ``brute``,
    ``rulesets``, ``hackenbush``, ``hackendot`` (a model asks ``_pictures`` for its picture,
@@ -41,10 +41,11 @@ if _sys.argv[:1] == ["-m"] and "cgteach.nim" in getattr(_sys, "orig_argv", ()):
     _signal.signal(_signal.SIGINT, _quiet_exit)
 
 from cgteach import _pictures  # noqa: F401
+from cgteach._budget import budget
 from cgteach.impartial import grundy
 from cgteach.nimbers import Nimber, binary_expansion, mex, nim_sum, subpiles
 
-__all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber", "grundy"]
+__all__ = ["binary_expansion", "subpiles", "nim_sum", "mex", "Nimber", "grundy", "budget"]
 __version__ = "0.1.0"
 
 

@@ -303,7 +303,7 @@ def test_the_first_picture_loads_the_drawings_in_a_fresh_process():
 # -- the floors of the whole package (named at the top of cgteach/__init__.py) ----
 
 PACKAGE_FLOORS = {
-    "_validate": 0, "_io": 0, "_cli": 0, "_pictures": 0, "nimbers": 0,
+    "_validate": 0, "_io": 0, "_cli": 0, "_pictures": 0, "_budget": 0, "nimbers": 0,
     "numbers": 0,
     "impartial": 1, "nim": 1, "games": 1, "hot": 1, "small": 1, "brute": 1, "rulesets": 1,
     "hackenbush": 1, "hackendot": 1,
