@@ -33,10 +33,13 @@ Engines use three things from here:
 >>> with budget(seconds=5):
 ...     budget_seconds(), budget_seconds(2)
 (5.0, 2.0)
->>> refuse_if_over(90, "valuing this board")
-Traceback (most recent call last):
-  ...
-cgteach._budget.BudgetError: valuing this board would take about 1.5 min (estimated), over the budget of 60 s; to wait for it, raise the budget: pass budget=200 to the call, or run it inside `with cgteach.budget(seconds=200):` (budget=None means no limit)
+>>> try:
+...     refuse_if_over(90, "valuing this board")
+... except BudgetError as refusal:
+...     print(refusal)  # doctest: +NORMALIZE_WHITESPACE
+valuing this board would take about 1.5 min (estimated), over the budget of 60 s;
+to wait for it, raise the budget: pass budget=200 to the call, or run it inside
+`with cgteach.budget(seconds=200):` (budget=None means no limit)
 """
 
 import contextvars
