@@ -85,7 +85,10 @@ function render({ model, el }) {
     const heat = htmlEl("div", { class: "cg-small", "data-testid": "dm-temperature" }, side);
     card.heat = heat;
     thermoBox = htmlEl("div", { "data-testid": "dm-thermograph-box" }, side);
-    regionTable = htmlEl("table", { class: "cg-regions", "data-testid": "dm-regions" }, side);
+    // (on a slide the table scrolls beyond two rows or so: it takes the focus, so that the
+    // keyboard scrolls it too)
+    regionTable = htmlEl("table", { class: "cg-regions", "data-testid": "dm-regions", tabindex: "0",
+      "aria-label": "the regions: cells, value, temperature, mean, thermograph" }, side);
     help.textContent = "Click a cell to take it (grey) or free it. Left (blue) places vertical dominoes, " +
       "Right (red) horizontal ones. The thermograph: Left's wall solid, Right's dashed, values increasing to the left.";
   } else {

@@ -188,8 +188,10 @@
       // a picture keeps at least 0.75 of its size: its own text stays readable
       for (const img of imgs) {
         const h = img.getBoundingClientRect().height;
-        const target = Math.max(h * MIN_PICTURE, h - (over * h) / total - 2);
-        img.style.maxHeight = `${Math.floor(target)}px`;
+        // (the least height rounded up, never down: 0.75 of 397 px is 297.75 px, and
+        // 297 px would draw the picture at 0.748 of its size)
+        const target = Math.max(Math.ceil(h * MIN_PICTURE), Math.floor(h - (over * h) / total - 2));
+        img.style.maxHeight = `${target}px`;
         img.style.width = "auto";
         img.classList.add("cg-fitted");
       }
