@@ -1,4 +1,4 @@
-"""Edge labels on the live Hackenbush boards sit by their own edges (issue 37).
+"""Edge labels on the live Hackenbush boards sit by their own edges.
 
 In lecture mode the 05 house game wrote "2" beside the stem (edge 5) and "15" right
 of the triangle: 5 of 16 labels were nearer another edge than their own.  Each
@@ -40,7 +40,10 @@ NEAREST = """(svg) => {
     const ranked = edges.map(e => [dist(e.pts, x, y), e.label]).sort((p, q) => p[0] - q[0]);
     const own = ranked.find(r => r[1] === t.dataset.label);
     out.push({label: t.dataset.label, own: own ? own[0] : null, nearest: ranked[0][1],
-              gap: own ? own[0] - ranked[0][0] : null});
+              gap: own ? own[0] - ranked[0][0] : null,
+              // how far the label's box stands off its own edge, in its own heights
+              off: own ? (own[0] - Math.max(b.width, b.height) / 2) / b.height : null,
+              px: own ? own[0] * (svg.getScreenCTM() ? svg.getScreenCTM().a : 1) : null});
   }
   return out;
 }"""
@@ -57,3 +60,17 @@ def test_every_edge_label_is_nearest_its_own_edge(book, cell):
     wrong = [(d["label"], d["nearest"], round(d["gap"], 1)) for d in labels
              if d["own"] is None or d["gap"] > 0.5]
     assert not wrong, f"labels nearer another edge (label, nearest edge, px): {wrong}"
+
+
+@pytest.mark.parametrize("cell", [1, 2, 3])
+def test_every_edge_label_stands_by_its_own_edge(book, cell):
+    """Not only nearer its own edge than any other, but by it: the label's box no more
+    than one label height off its edge (the 05 house game's "15" stood 70-80 px off)."""
+    board = book.cell(cell).locator("svg.cg-board")
+    board.wait_for()
+    book.page.wait_for_function(
+        "el => el.querySelectorAll('.cg-edge-label').length > 0", arg=board.element_handle())
+    labels = board.evaluate(NEAREST)
+    far = [(d["label"], round(d["off"], 2), round(d["px"])) for d in labels
+           if d["off"] is None or d["off"] > 1.0]
+    assert not far, f"labels standing off their edge (label, label heights, px): {far}"

@@ -451,7 +451,10 @@ function placeLabels(edges, nodes, { r, font, width, height, obstacles = [] }) {
       const [x1, y1] = e.pts[k], [x2, y2] = e.pts[k + 1];
       const len = Math.hypot(x2 - x1, y2 - y1) || 1;
       const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
-      for (const far of [0.9, 1.5, 2.2, 3, 0.6, 0]) {   // 0: on the edge itself (its halo keeps it legible)
+      // by its edge: at most a little more than its own size off it (2.2 and 3 times that
+      // put the house game's "15" 80 px off its edge); 0: on the edge itself (its halo
+      // keeps it legible)
+      for (const far of [0.9, 1.2, 1.5, 0.6, 0]) {
         for (const side of far ? [1, -1] : [1]) {
           const off = far * (Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + r * 0.6 + 3);
           const cx = (x1 + x2) / 2 + side * nx * off, cy = (y1 + y2) / 2 + side * ny * off;
