@@ -146,7 +146,8 @@ NOTED_STEPS = {"00-welcome": (1, 0), "05-green-hackenbush": (2, 1), "07-hackendo
 
 @pytest.mark.parametrize("stem", sorted(NOTED_STEPS))
 def test_the_speaker_view_shows_the_slides_notes_at_once(browser, stem):
-    """S on a fresh deck shows the notes of the slide on screen before any key is pressed."""
+    """S on a fresh deck shows the notes of the slide on screen at once (within a second)
+    and before any other key is pressed."""
     out = built("slides")
     page, problems = offline_page(browser, 1280, 720)
     try:
@@ -160,9 +161,11 @@ def test_the_speaker_view_shows_the_slides_notes_at_once(browser, stem):
         with page.context.expect_page() as opened:
             page.keyboard.press("s")
         speaker = opened.value
+        # at once: within a second of the key (reveal's own view took 3-10 s, blank until
+        # its previews had loaded the whole deck)
         speaker.wait_for_function(
             "() => { const v = document.querySelector('.speaker-controls-notes .value');"
-            " return v && v.innerText.trim().length > 0; }", timeout=20_000)
+            " return v && v.innerText.trim().length > 0; }", timeout=1_000)
         shown = speaker.evaluate("() => document.querySelector("
                                  "'.speaker-controls-notes .value').innerText")
         assert " ".join(shown.split())[:60] == " ".join(expected.split())[:60]
