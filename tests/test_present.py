@@ -319,6 +319,57 @@ def test_make_handouts_writes_a_student_and_a_lecturer_pdf_per_lesson():
     (BUILD / "handout-pages.json").write_text(json.dumps(pages))
     print("handout pages (student, lecturer):", pages)
 
+#: The most of a handout's page (between its margins) that may stay blank, the last
+#: page apart: a figure too tall for what is left of a page moves whole to the next,
+#: but a figure of several panels may break between them (09's Domineering
+#: thermographs left page 9 of its student handout 89 % blank).
+MOST_BLANK = 0.75
+#: A4 in points, and the handout's top and bottom margins (14 mm and 16 mm).
+A4_HEIGHT, TOP_MARGIN, BOTTOM_MARGIN = 841.89, 39.69, 45.35
+
+
+def page_filled(page) -> float:
+    """The share of a PDF page's height between its margins that holds something: from
+    the highest to the lowest text, picture or filled box (a code cell's background)
+    drawn on it."""
+    low, high = [], []
+
+    def seen(op, args, cm, tm):
+        if op == b"Do":                                   # a picture: the unit square
+            low.append(min(cm[5], cm[5] + cm[3]))
+            high.append(max(cm[5], cm[5] + cm[3]))
+        elif op in (b"Tj", b"TJ", b"'", b'"'):            # text: its baseline
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            low.append(y - 2)
+            high.append(y + 8)
+        elif op == b"re":                                 # a box, not the page's own
+            x, y, w, h = (float(v) for v in args)
+            if 0.5 < abs(cm[3] * h) < 0.8 * A4_HEIGHT and abs(cm[0] * w) > 20:
+                low.append(min(cm[5] + cm[3] * y, cm[5] + cm[3] * (y + h)))
+                high.append(max(cm[5] + cm[3] * y, cm[5] + cm[3] * (y + h)))
+
+    page.extract_text(visitor_operand_before=seen)
+    if not low:
+        return 0.0
+    return (max(high) - min(low)) / (A4_HEIGHT - TOP_MARGIN - BOTTOM_MARGIN)
+
+
+@pytest.mark.export
+def test_no_handout_page_is_mostly_blank():
+    from pypdf import PdfReader
+
+    out = built("handouts")
+    blank, fills = [], {}
+    for pdf in sorted(out.glob("*.pdf")):
+        pages = PdfReader(pdf).pages
+        filled = [page_filled(page) for page in pages]
+        fills[pdf.name] = round(min(filled[:-1], default=1.0), 2)
+        blank += [(pdf.name, k + 1, f"{1 - f:.0%} blank") for k, f in enumerate(filled[:-1])
+                  if f < 1 - MOST_BLANK]
+    print("the least filled page of each handout (the last apart):", fills)
+    assert not blank, blank
+
+
 # -- the live slideshow's settings writer (python -m cgteach.present settings) ------
 
 def test_install_settings_writes_the_overrides_and_the_extension(tmp_path):

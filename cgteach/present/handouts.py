@@ -79,17 +79,81 @@ def _chromium() -> str:
     return path
 
 
+_PRE = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.S)
+_TAG = re.compile(r"(<[^>]+>)")
+_VOID = re.compile(r"<(?:br|img|wbr|hr|input)\b", re.I)
+
+
+def _lines_of(body: str) -> str:
+    r"""The inside of a ``<pre>`` as one ``<span class="cg-line">`` per line of text.
+
+    On paper a long line wraps (pre-wrap); as its own block, with a hanging indent
+    (the handout's style sheet), its continuation starts further in than the line
+    itself, beside a mark, so that it reads as the same line of code.  The
+    highlighting spans that cross a line's end are closed at it and opened again on
+    the next line, so each line's HTML is whole.
+
+    >>> print(_lines_of('<i>x = (1,\n    2)</i>\ny').replace("</span><", "</span>\n<"))
+    <span class="cg-line" style="--cg-indent: 0ch"><i>x = (1,</i></span>
+    <span class="cg-line" style="--cg-indent: 4ch"><i>    2)</i></span>
+    <span class="cg-line" style="--cg-indent: 0ch">y</span>
+    """
+    lines, line, text, stack = [], [], [], []
+    for part in _TAG.split(body):
+        if not part:
+            continue
+        if part.startswith("<"):
+            if part.startswith("</"):
+                if stack:
+                    stack.pop()
+            elif not part.endswith("/>") and not _VOID.match(part):
+                stack.append(part)
+            line.append(part)
+            continue
+        pieces = part.split("\n")
+        for k, piece in enumerate(pieces):
+            if k:       # a line ends: close what is open, open it again on the next
+                line.extend(f"</{re.match(r'<([A-Za-z0-9]+)', t).group(1)}>"
+                            for t in reversed(stack))
+                lines.append(("".join(line), "".join(text)))
+                line, text = list(stack), []
+            line.append(piece)
+            text.append(piece)
+    lines.append(("".join(line), "".join(text)))
+    if len(lines) > 1 and not html.unescape(lines[-1][1]).strip() and "<" not in lines[-1][0]:
+        lines.pop()     # the newline that ends the last line starts no line
+    out = []
+    for markup, plain in lines:
+        plain = html.unescape(plain)
+        indent = len(plain) - len(plain.lstrip(" "))
+        out.append(f'<span class="cg-line" style="--cg-indent: {indent}ch">'
+                   f'{markup if plain else markup + " "}</span>')
+    return "".join(out)
+
+
+def _mark_wrapped_lines(page: str) -> str:
+    """Every ``<pre>`` of a handout page with its lines apart (see :func:`_lines_of`)."""
+    return _PRE.sub(lambda m: m.group(1) + _lines_of(m.group(2)) + m.group(3), page)
+
+
 def _exporter():
     from nbconvert import HTMLExporter
     from traitlets.config import Config
+
+    class HandoutExporter(HTMLExporter):
+        """The lesson as a handout page: code lines that wrap on paper are marked."""
+
+        def from_notebook_node(self, nb, resources=None, **kw):
+            body, resources = super().from_notebook_node(nb, resources, **kw)
+            return _mark_wrapped_lines(body), resources
 
     config = Config()
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {"remove-input"}
     config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
-    return HTMLExporter(config=config, template_name="cghandout",
-                        extra_template_basedirs=[str(_TEMPLATES)],
-                        exclude_input_prompt=True, exclude_output_prompt=True)
+    return HandoutExporter(config=config, template_name="cghandout",
+                           extra_template_basedirs=[str(_TEMPLATES)],
+                           exclude_input_prompt=True, exclude_output_prompt=True)
 
 
 def _print(chromium: str, page: Path, pdf: Path, timeout: float = 180) -> None:
