@@ -53,7 +53,8 @@ def test_a_long_code_line_wraps_inside_the_page(reader):
           const range = document.createRange(); range.selectNodeContents(pre);
           const rects = [...range.getClientRects()].filter(r => r.width > 0);
           // the long line: where each of its printed lines starts, and its mark
-          const long = [...pre.querySelectorAll('.cg-line')].find(l => l.textContent.includes('argument_0'));
+          const long = [...pre.querySelectorAll('.cg-line')]
+            .find(l => l.textContent.includes('argument_0'));
           if (!long) return {text: pre.textContent, alone: false};
           const lr = document.createRange(); lr.selectNodeContents(long);
           const starts = new Map();
@@ -63,13 +64,15 @@ def test_a_long_code_line_wraps_inside_the_page(reader):
             starts.set(top, Math.min(starts.has(top) ? starts.get(top) : Infinity, r.left));
           }
           const mark = getComputedStyle(long, '::before');
-          const ch = (() => { const s = document.createElement('span'); s.textContent = 'x'.repeat(10);
-                              pre.appendChild(s); const w = s.getBoundingClientRect().width / 10;
-                              s.remove(); return w; })();
+          const ch = (() => {
+            const s = document.createElement('span'); s.textContent = 'x'.repeat(10);
+            pre.appendChild(s); const w = s.getBoundingClientRect().width / 10;
+            s.remove(); return w; })();
           // monospace: ten i's as wide as ten m's, in the lesson's code and in a solution's
           const widths = (el) => ['iiiiiiiiii', 'mmmmmmmmmm'].map(t => {
             const s = document.createElement('span'); s.textContent = t; el.appendChild(s);
-            const w = s.getBoundingClientRect().width; s.remove(); return Math.round(w * 10) / 10; });
+            const w = s.getBoundingClientRect().width; s.remove();
+            return Math.round(w * 10) / 10; });
           const sol = document.querySelector('pre.cg-solution-code');
           return {text: pre.textContent, right: Math.max(...rects.map(r => r.right)),
                   lines: new Set(rects.map(r => Math.round(r.top))).size, alone: true,
