@@ -77,10 +77,13 @@ __all__ = [
     "Period",
     "Verdict",
     "MAX_SHOW",
+    "MAX_ROWS",
 ]
 
 #: How many moves of a cycle an error message shows.
 MAX_SHOW = 8
+#: The most rows :meth:`PartizanRules.values` makes.
+MAX_ROWS = 100_000
 #: How often (in new positions) a search looks at the clock.
 _CHECK_EVERY = 256
 
@@ -214,7 +217,14 @@ class _Rules:
                 " -- the error is in your function (see the traceback above)"
             ) from err
         for child in out:
-            _check_position(child, f"{name}({_where(position)}) gave")
+            try:
+                hash(child)
+                fine = child is not None and (type(child) in _PLAIN
+                                              or not isinstance(child, Iterator))
+            except TypeError:
+                fine = False
+            if not fine:
+                _check_position(child, f"{name}({_where(position)}) gave")
         return out
 
     def _key(self, position, plain: bool = False):
@@ -230,15 +240,26 @@ class _Rules:
                 f"{name}({_where(position)}) raised {type(err).__name__}: {_clip(err)}"
                 " -- the error is in your function (see the traceback above)"
             ) from err
-        _check_position(rep, f"{name}({_where(position)}) gave")
+        try:
+            hash(rep)
+            fine = rep is not None and (type(rep) in _PLAIN or not isinstance(rep, Iterator))
+        except TypeError:
+            fine = False
+        if not fine:
+            _check_position(rep, f"{name}({_where(position)}) gave")
         return rep
 
     def _parts(self, position, plain: bool = False) -> tuple:
-        """The representatives of the components of ``position``."""
+        """The representatives of the components of ``position`` (remembered)."""
         if plain:
             return (position,)
-        comps = self._call("split", position) if self._has("split") else (position,)
-        return tuple(self._key(c) for c in comps)
+        known = self._cache("parts")
+        parts = known.get(position)
+        if parts is None:
+            comps = self._call("split", position) if self._has("split") else (position,)
+            parts = tuple(self._key(c) for c in comps)
+            known[position] = parts
+        return parts
 
     # -- the table ----------------------------------------------------------------
     def values(self, positions, sizes=None, *, budget=_UNSET):
@@ -246,41 +267,52 @@ class _Rules:
 
         ``values(family, sizes)`` values ``family(n)`` for each ``n`` of ``sizes``
         (``range(1, 20)``): the table's labels are the sizes and it looks for a period.
+        One budget covers the whole table; at most :data:`MAX_ROWS` rows.
         """
-        if sizes is None:
+        family = sizes is not None
+        if not family:
             if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
                 if callable(positions):
                     raise TypeError(
                         "values(family, sizes) needs the sizes too, such as range(1, 20)")
                 raise TypeError(
                     f"values() takes an iterable of positions, got {_show(positions)}")
-            items = list(positions)
-            rows = []
-            for p in items:
-                _check_position(p, "values() was given")
-                rows.append((self._label(p), p, self._value_for_table(p, budget)))
-            return ValueTable(rows, impartial=self._impartial, family=False)
-        if not callable(positions):
-            raise TypeError(
-                f"values(family, sizes): family must be a function size -> position, got "
-                f"{_show(positions)}")
-        if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
-            raise TypeError(f"values(family, sizes): sizes must be an iterable such as "
-                            f"range(1, 20), got {_show(sizes)}")
-        rows = []
+            items = positions
+        else:
+            if not callable(positions):
+                raise TypeError(
+                    f"values(family, sizes): family must be a function size -> position, got "
+                    f"{_show(positions)}")
+            if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
+                raise TypeError(f"values(family, sizes): sizes must be an iterable such as "
+                                f"range(1, 20), got {_show(sizes)}")
+            items = sizes
         name = getattr(positions, "__name__", "family")
-        for n in sizes:
-            try:
-                p = positions(n)
-            except (KeyboardInterrupt, BudgetError):
-                raise
-            except Exception as err:
-                raise RulesError(
-                    f"{name}({_show(n)}) raised {type(err).__name__}: {_clip(err)}"
-                    " -- the error is in your function (see the traceback above)") from err
-            _check_position(p, f"{name}({_show(n)}) gave")
-            rows.append((n, p, self._value_for_table(p, budget)))
-        return ValueTable(rows, impartial=self._impartial, family=True)
+        rows = []
+        with _Run(f"valuing a table of {type(self).__name__} positions", budget) as run:
+            for item in items:
+                if len(rows) >= MAX_ROWS:
+                    raise ValueError(f"values() makes tables of at most {MAX_ROWS} rows "
+                                     "(cgteach.rules.MAX_ROWS); ask for fewer")
+                if family:
+                    try:
+                        p = positions(item)
+                    except (KeyboardInterrupt, BudgetError):
+                        raise
+                    except Exception as err:
+                        raise RulesError(
+                            f"{name}({_show(item)}) raised {type(err).__name__}: {_clip(err)}"
+                            " -- the error is in your function (see the traceback above)"
+                        ) from err
+                    _check_position(p, f"{name}({_show(item)}) gave")
+                    label = item
+                else:
+                    p = item
+                    _check_position(p, "values() was given")
+                    label = self._label(p)
+                run.tick()
+                rows.append((label, p, self._table_value(p, run)))
+        return ValueTable(rows, impartial=self._impartial, family=family)
 
     def _label(self, p):
         if self._has("show"):
@@ -301,6 +333,8 @@ def _clip(err, width: int = 200) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 _NOTHING = object()
+#: Types whose values are never iterators (the quick check of an option).
+_PLAIN = frozenset({int, str, tuple, frozenset, bytes, float, bool, Fraction})
 
 
 def _check_position(p, where: str) -> None:
@@ -427,8 +461,8 @@ class PartizanRules(_Rules):
         with _Run(f"valuing {_show(position, 40)}", budget) as run:
             return self._value(position, run)
 
-    def _value_for_table(self, position, budget):
-        return self.value(position, budget=budget)
+    def _table_value(self, position, run):
+        return self._value(position, run)
 
     def outcome(self, position, *, budget=_UNSET) -> str:
         """Who wins: ``"L"`` (Left, whoever starts), ``"R"``, ``"P"`` (the second
@@ -701,8 +735,8 @@ class ImpartialRules(PartizanRules):
 
         return nimber(self._grundy(position, run, plain))
 
-    def _value_for_table(self, position, budget):
-        return self.grundy(position, budget=budget)
+    def _table_value(self, position, run):
+        return self._grundy(position, run)
 
     def outcome(self, position, *, budget=_UNSET) -> str:
         """``"P"`` (the second player wins: Grundy value 0) or ``"N"`` (the first)."""
