@@ -423,6 +423,7 @@ class PartizanRules(_Rules):
             run.tick()
             return [rep, moves, 0, [], []]
 
+        sums = self._cache("plain sums" if plain else "sums")  # parts -> their sum
         stack = [frame(start)]
         on_stack = {start: 0}
         while stack:
@@ -445,7 +446,9 @@ class PartizanRules(_Rules):
                 elif len(parts) == 1:
                     v = cache[parts[0]]
                 else:
-                    v = total([cache[r] for r in parts])
+                    v = sums.get(parts)
+                    if v is None:
+                        v = sums[parts] = total([cache[r] for r in parts])
                 (top[3] if side == "left" else top[4]).append(v)
                 top[2] += 1
             if pushed:
@@ -873,9 +876,19 @@ class ValueTable:
     """
 
     def __init__(self, rows, *, impartial: bool, family: bool):
-        self.rows = list(rows)
-        self.impartial = impartial
-        self.family = family
+        if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Iterable):
+            raise TypeError(f"a ValueTable is made of rows (label, position, value), got "
+                            f"{_show(rows)}")
+        self.rows = []
+        for row in rows:
+            if not isinstance(row, tuple) or len(row) != 3:
+                raise TypeError(f"each row of a ValueTable is a tuple (label, position, value), "
+                                f"got {_show(row)}")
+            self.rows.append(row)
+            if len(self.rows) > MAX_ROWS:
+                raise ValueError(f"a ValueTable has at most {MAX_ROWS} rows")
+        self.impartial = bool(impartial)
+        self.family = bool(family)
 
     @property
     def values(self) -> list:
@@ -913,6 +926,10 @@ class ValueTable:
         where the pattern starts) for a family over sizes.  ``None`` when no period
         shows, or when the values are not integers or nimbers.
         """
+        from cgteach._validate import as_count
+
+        if as_count(min_repeats, "min_repeats") < 1:
+            raise ValueError(f"min_repeats must be at least 1, got {min_repeats}")
         vals = self._numbers()
         if vals is None or not all(Fraction(x).denominator == 1 for x in vals):
             return None
