@@ -66,7 +66,14 @@ from collections.abc import Hashable, Iterable, Iterator
 from contextlib import ExitStack
 from fractions import Fraction
 
-from cgteach._budget import _UNSET, BudgetError, budget_seconds, describe_seconds, progress
+from cgteach._budget import (
+    _UNSET,
+    BudgetError,
+    _suggest,
+    budget_seconds,
+    describe_seconds,
+    progress,
+)
 from cgteach._validate import show as _show
 
 __all__ = [
@@ -113,6 +120,8 @@ class _Run:
         self.count = 0
         self.bar = None
         self.stack = ExitStack()
+        # () -> (moves finished, moves) at the top of the search in progress, or None
+        self.share = None
 
     def tick(self):
         self.count += 1
@@ -123,18 +132,38 @@ class _Run:
             self.bar = self.stack.enter_context(progress(None, self.what, 2.0))
         if self.bar is not None:
             self.bar.update(_CHECK_EVERY)
+            done, total = self.share() if self.share else (0, 0)
+            if total:
+                self.bar.set_postfix_str(f"{done} of {total} first moves valued",
+                                         refresh=False)
         if spent > self.allowed:
-            suggestion = max(10, int(round(self.allowed * 10, -1)))
-            raise BudgetError(
-                f"{self.what} has explored {self.count} positions in "
-                f"{describe_seconds(spent)} and is not finished: over the budget of "
-                f"{describe_seconds(self.allowed)}; the values found so far are kept, so a "
-                f"second call goes on from there. To wait longer, raise the budget: pass "
-                f"budget={suggestion} to the call, or run it inside "
-                f"`with cgteach.budget(seconds={suggestion}):` (budget=None means no limit)",
-                spent,
-                self.allowed,
-            )
+            raise self._refusal(spent)
+
+    def _refusal(self, spent: float) -> BudgetError:
+        done, total = self.share() if self.share else (0, 0)
+        if done and total:
+            estimate = spent * total / done
+            guess = (f"; it has valued {done} of the {total} moves from the position it "
+                     f"is searching, so the whole search would take about "
+                     f"{describe_seconds(estimate)} (estimated from that share)")
+        elif total:
+            estimate = spent * 2
+            guess = (f"; it has not finished the first of the {total} moves from the "
+                     "position it is searching, so the whole search would take much longer")
+        else:
+            estimate = spent * 2
+            guess = ""
+        suggestion = _suggest(max(estimate, self.allowed * (2 if done else 10)))
+        return BudgetError(
+            f"{self.what} has explored {self.count} positions in {describe_seconds(spent)} "
+            f"of work and is not finished, over the budget of "
+            f"{describe_seconds(self.allowed)}{guess}. The values found so far are kept, so "
+            f"a second call goes on from there. To wait longer, raise the budget: pass "
+            f"budget={suggestion} to the call, or run it inside "
+            f"`with cgteach.budget(seconds={suggestion}):` (budget=None means no limit)",
+            estimate,
+            self.allowed,
+        )
 
     def __enter__(self):
         return self
@@ -426,6 +455,8 @@ class PartizanRules(_Rules):
         sums = self._cache("plain sums" if plain else "sums")  # parts -> their sum
         stack = [frame(start)]
         on_stack = {start: 0}
+        root = stack[0]
+        run.share = lambda: (root[2], len(root[1]))
         while stack:
             top = stack[-1]
             rep, moves = top[0], top[1]
@@ -677,6 +708,8 @@ class ImpartialRules(PartizanRules):
 
         cache = self._cache("plain" if plain else "grundy")
 
+        top = {"rep": None, "moves": None}  # the first moves, for estimates
+
         def options(rep):
             run.tick()
             out = []
@@ -684,11 +717,22 @@ class ImpartialRules(PartizanRules):
                 parts = self._parts(child, plain)
                 out.append(parts[0] if len(parts) == 1 and not isinstance(parts[0], Sum)
                            else Sum(parts))
+            if top["moves"] is None and rep == top["rep"]:
+                top["moves"] = out
             return out
+
+        def share():
+            moves = top["moves"] or ()
+            done = sum(all(r in cache for r in (m if isinstance(m, Sum) else (m,)))
+                       for m in moves)
+            return done, len(moves)
+
+        run.share = share
 
         parts = self._parts(position, plain)
         value = 0
         for rep in parts:
+            top.update(rep=rep, moves=None)
             try:
                 value ^= grundy(rep, options, cache=cache, max_positions=None)
             except ValueError as err:
