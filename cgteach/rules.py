@@ -49,6 +49,21 @@ Period(preperiod=1, period=1, saltus=1)
 ``options``, ``left`` and ``right`` must answer for *every* position they lead to,
 sums included: ``split`` and ``key`` only make the search faster, and
 :meth:`~PartizanRules.verify` compares with the plain search that uses neither.
+``split`` should give the smallest components (a component is valued whole: it is
+not split again, but the positions its moves lead to are).  Values are remembered
+in the instance, by key, so a second question is quick; ``clear_cache()`` forgets
+them (after changing an instance's rules).
+
+**Work budget.**  A game's size is not known before the search, so the kit watches
+its own work: a search that runs over the budget in force (about a minute of CPU
+time by default; ``budget=`` on a call or ``with cgteach.budget(seconds=...)``, as
+everywhere in cgteach) stops with :class:`cgteach._budget.BudgetError` (a
+``ValueError``) saying how many positions it explored, how many of the first
+moves it had valued and, from that share, about how long the whole search would
+take, and how to raise the budget.  Work that takes more than a second or two
+shows a progress bar.  Ctrl-C (a notebook's interrupt) stops it too; only finished
+values are remembered, so the next call gives the same answers as a fresh instance
+(and goes on from the values already found).
 
 Everything a user can get wrong is answered by an error naming the position:
 an unhashable position, an option that is not a position, a position reachable
@@ -196,10 +211,7 @@ class _Rules:
         return getattr(type(self), name, None) is not getattr(_Rules, name)
 
     def _caches(self) -> dict:
-        try:
-            store = self.__dict__
-        except AttributeError:  # __slots__ rules: one store per instance id
-            store = _SLOT_STORE.setdefault(id(self), {})
+        store = self.__dict__  # every instance has one: this base class has no __slots__
         caches = store.get("_cgteach_caches")
         if caches is None:
             caches = store["_cgteach_caches"] = {}
@@ -354,7 +366,6 @@ class _Rules:
         return str(p)
 
 
-_SLOT_STORE: dict = {}
 
 
 def _clip(err, width: int = 200) -> str:
@@ -631,7 +642,8 @@ class PartizanRules(_Rules):
         todo = [position]
         while todo:
             p = todo.pop()
-            for side, letter in zip(self._sides(), "LR", strict=False):
+            for side, letter in zip(self._sides(), ("LR",) if self._impartial else "LR",
+                                     strict=False):
                 for child in self._call(side, p):
                     if child not in G:
                         if G.number_of_nodes() >= limit:

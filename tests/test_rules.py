@@ -544,6 +544,34 @@ def test_a_search_over_the_budget_stops_naming_the_positions_and_keeps_its_work(
     assert wide.grundy(3000) == 0 and wide.values(lambda n: n, range(9)).values == [0, 1, 2] * 3
 
 
+def test_the_refusal_estimates_from_the_share_of_first_moves_valued():
+    def moves(p):
+        if p == "start":
+            return [5, 10**6]          # a quick move, then a long chain
+        return [p - 1] if p > 0 else []
+
+    with pytest.raises(BudgetError, match=r"valued 1 of the 2 moves .* would take about"):
+        Moves(moves).grundy("start", budget=0.3)
+    with pytest.raises(BudgetError, match=r"not finished the first of the 1 moves"):
+        Table([(), (0,)] + [(i,) for i in range(1, 10**5)], [()] * (10**5 + 1)).value(
+            10**5, budget=0.3)
+
+
+def test_ctrl_c_in_an_impartial_search_leaves_the_caches_right():
+    calls = [0]
+
+    def moves(n):
+        calls[0] += 1
+        if calls[0] == 500:
+            raise KeyboardInterrupt
+        return [n - k for k in (1, 3, 4) if k <= n]
+
+    kit = Moves(moves)
+    with pytest.raises(KeyboardInterrupt):
+        kit.values(lambda n: n, range(1000))
+    assert kit.values(lambda n: n, range(1000)).values == subtraction.values({1, 3, 4}, 1000)
+
+
 def test_ctrl_c_leaves_the_caches_right():
     calls = [0]
 
