@@ -517,6 +517,13 @@ class PartizanRules(_Rules):
     def _options_of(self, position, player: str) -> list:
         return self._call("left" if player == "L" else "right", position)
 
+    def moves(self, position, player) -> list:
+        """The positions ``player`` (``"L"`` or ``"R"``) can move to from ``position``,
+        checked as every search checks them (for widgets and for exploring by hand)."""
+        side = _player(player)
+        _check_position(position, f"{type(self).__name__}.moves() was given")
+        return self._options_of(position, side)
+
     def winning_moves(self, position, player, *, budget=_UNSET) -> list:
         """The moves of ``player`` (``"L"`` or ``"R"``) from ``position`` that win,
         moving first: Left's moves to a position ``>= 0``, Right's to one ``<= 0``."""
@@ -800,6 +807,14 @@ class ImpartialRules(PartizanRules):
     def outcome(self, position, *, budget=_UNSET) -> str:
         """``"P"`` (the second player wins: Grundy value 0) or ``"N"`` (the first)."""
         return "P" if self.grundy(position, budget=budget) == 0 else "N"
+
+    def moves(self, position, player=None) -> list:
+        """The positions one move away from ``position`` (``player`` is not needed),
+        checked as every search checks them."""
+        if player is not None:
+            _player(player)
+        _check_position(position, f"{type(self).__name__}.moves() was given")
+        return self._call("options", position)
 
     def winning_moves(self, position, player=None, *, budget=_UNSET) -> list:
         """The moves from ``position`` to a position of Grundy value 0 (``player`` is

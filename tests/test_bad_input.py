@@ -429,6 +429,8 @@ def _rules_cases():
         C("rules.ImpartialRules.grundy", imp.grundy, (7,), b),
         C("rules.ImpartialRules.outcome", imp.outcome, (7,), b),
         C("rules.ImpartialRules.winning_moves", imp.winning_moves, (7,), b),
+        C("rules.ImpartialRules.moves", imp.moves, (7,)),
+        C("rules.PartizanRules.moves", par.moves, (7, "R")),
         C("rules.ImpartialRules.values", imp.values, ([1, 2, 3],), b),
         C("rules.ImpartialRules.values(family)", imp.values, (lambda n: n, range(5)), b),
         C("rules.ImpartialRules.verify", imp.verify, (7,), {"max_positions": 50, **b},

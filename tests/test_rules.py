@@ -615,6 +615,16 @@ def test_verify_catches_a_wrong_split_and_a_wrong_key():
                                 max_positions=5)
 
 
+def test_moves_are_the_checked_options():
+    assert Cutcake().moves(((1, 3),), "L") == [((1, 1), (1, 2)), ((1, 2), (1, 1))]
+    assert Cutcake().moves(((1, 3),), "R") == []
+    assert Nim().moves((1, 2)) == [(0, 2), (0, 1), (1, 1)] == Nim().moves((1, 2), "L")
+    with pytest.raises(TypeError, match=r"Moves.options\(1\) gave \[0\], which is not hash"):
+        Moves(lambda n: [[0]]).moves(1)
+    with pytest.raises(ValueError, match="player must be"):
+        Cutcake().moves(((1, 3),), None)
+
+
 def test_bad_players_and_families():
     with pytest.raises(ValueError, match="player must be 'L'"):
         Cutcake().winning_moves(((1, 2),), "X")
