@@ -399,11 +399,8 @@ class MisereKaylesGame(GameBoard):
         self._show_position()
 
     def _turn_text(self) -> str:
-        how = ("click a pin to knock it down, or the bar under two neighbouring pins to knock "
-               "down both" if self.code == "0.77" else
-               "click the bar under two neighbouring pins to knock down both")
-        return (f"Your turn: {how} (or Tab to the row, arrows, Enter). Whoever knocks down the "
-                "last pin loses.")
+        how = "one pin or two neighbours" if self.code == "0.77" else "two neighbouring pins"
+        return f"Your turn: knock down {how}. Whoever knocks down the last pin loses."
 
     def show_hint(self) -> None:
         """Mark a winning move for the student, or say that none exists."""

@@ -60,14 +60,15 @@ function render({ model, el }) {
       const x = pinX(i);
       const g = svgEl("g", { class: "cg-pin " + (up ? "cg-up" : "cg-down") + (lastPins.includes(i) ? " cg-last" : ""),
         "data-testid": `mk-pin-${i}`, "data-state": up ? "up" : "down", "data-mx": x, "data-my": FLOOR - 50 }, layers.pins);
+      // the whole column of a pin takes the click (a fallen pin too: Python says why not)
+      svgEl("rect", { class: "cg-hit", x: x - S / 2 + 2, y: 20, width: S - 4, height: FLOOR - 22 }, g);
+      g.addEventListener("click", () => send({ event: "knock", pin: i }));
       if (up) {
         // an upright pin: a body and a head, with a stripe round its neck
-        svgEl("rect", { class: "cg-hit", x: x - S / 2 + 2, y: 20, width: S - 4, height: FLOOR - 24 }, g);
         svgEl("path", { class: "cg-pin-body", d: `M ${x - 7} ${FLOOR} C ${x - 16} ${FLOOR - 40}, ${x - 12} ${FLOOR - 62}, ` +
           `${x - 6} ${FLOOR - 78} L ${x + 6} ${FLOOR - 78} C ${x + 12} ${FLOOR - 62}, ${x + 16} ${FLOOR - 40}, ${x + 7} ${FLOOR} Z` }, g);
         svgEl("circle", { class: "cg-pin-head", cx: x, cy: FLOOR - 92, r: 13 }, g);
         svgEl("rect", { class: "cg-pin-stripe", x: x - 8, y: FLOOR - 76, width: 16, height: 6 }, g);
-        g.addEventListener("click", () => send({ event: "knock", pin: i }));
       } else {
         // a fallen pin: lying flat on the floor, a dashed outline
         svgEl("rect", { class: "cg-pin-fallen", x: x - 18, y: FLOOR - 12, width: 36, height: 10, rx: 5 }, g);
