@@ -563,6 +563,7 @@ def _widgets():
         ("HackenbushGame", lambda: widgets.HackenbushGame(examples.house(), seed=1)),
         ("HackendotEditor", lambda: widgets.HackendotEditor(Hackendot.figure1())),
         ("HackendotGame", lambda: widgets.HackendotGame(Hackendot.figure1(), seed=1)),
+        ("MisereKaylesGame", lambda: widgets.MisereKaylesGame(6, seed=1)),
     ]
 
 

@@ -190,33 +190,35 @@ def _(answer):
 
 # -- 11.3: which sum is P ------------------------------------------------------------------
 
-#: Exercise 11.3: two sums of Kayles heaps; exactly one is a misère P-position.
-SUMS_3 = {"A": (1, 4, 5), "B": (2, 3, 5)}
+#: Exercise 11.3: two sums of Kayles heaps, both of nim sum 0; exactly one is a misère P-position.
+SUMS_3 = {"A": (5, 5), "B": (3, 6)}
 
 
 def _p_sum_3() -> str:
     return next(k for k, s in SUMS_3.items() if misere_outcome(KAYLES, s) == "P")
 
 
-@exercise("11.3", "which of the two sums of Kayles heaps, A = 1 + 4 + 5 or B = 2 + 3 + 5, is a "
-          "P-position in misère play: the text 'A' or 'B'",
+def _plus(heaps) -> str:
+    return " + ".join(map(str, heaps))
+
+
+@exercise("11.3", "which of the two sums of Kayles heaps, A = 5 + 5 or B = 3 + 6 (both of nim "
+          "sum 0), is a P-position in misère play: the text 'A' or 'B'",
           solution=_p_sum_3,
           wrong=["C", "AB", 1, ["A"]])
 def _(answer):
     text = read_text(answer, "the answer ('A' or 'B')", 10).strip().upper()
     if text not in SUMS_3:
         return wrong("The answer is the text 'A' or the text 'B'.")
-    sums = SUMS_3[text]
-    outcome = misere_outcome(KAYLES, sums)
-    if outcome == "P":
+    heaps = SUMS_3[text]
+    if misere_outcome(KAYLES, heaps) == "P":
         other = next(k for k in SUMS_3 if k != text)
-        same = "same" if misere_outcome(KAYLES, SUMS_3[other]) == "P" else "not"
-        return right(f"{text} = {' + '.join(map(str, sums))} is a misère P-position; {other} is "
-                     f"{same} one, although its heaps have the same nim sum "
-                     "(Grundy values do not add under misère play)" if same == "not" else
-                     f"{text} is a misère P-position.")
-    return wrong(f"{text} = {' + '.join(map(str, sums))} is a first-player win in misère "
-                 "Kayles: look for a move to a misère P-position, by the genus of each heap.")
+        return right(f"{text} = {_plus(heaps)} is a misère P-position, and {other} = "
+                     f"{_plus(SUMS_3[other])} is not, although both have nim sum 0: under misère "
+                     "play Grundy values do not decide.")
+    return wrong(f"{text} = {_plus(heaps)} is a first-player win in misère Kayles: its nim sum "
+                 "is 0, but that decides nothing in misère play. Compare the genera of the "
+                 "heaps.")
 
 
 # -- 11.4: an element of a quotient ----------------------------------------------------------
