@@ -132,15 +132,18 @@ def test_the_element_of_11_4_may_be_named_or_given_by_another_sum():
     from cgteach.exercises.lesson11 import _quotient_4
 
     q = _quotient_4()
-    truth = q.element([1, 2, 4])
-    others = [list(s) for k in range(4) for s in combinations_with_replacement(range(1, 5), k)
-              if q.element(list(s)) == truth and sorted(s) != [1, 2, 4]]
+    truth = q.element([2, 5, 6])
+    others = [list(s) for k in range(4) for s in combinations_with_replacement(range(1, 7), k)
+              if q.element(list(s)) == truth and sorted(s) != [2, 5, 6]]
+    assert others
     for s in others[:5]:
         assert check("11.4", s), s
     # a sum with the same element also has the same outcome for every third sum (referee)
     for s in others[:3]:
         for x in [(), (1,), (2,), (3,), (1, 1), (2, 4)]:
-            assert outcome("0.75", tuple(s) + x) == outcome("0.75", (1, 2, 4) + x)
+            assert outcome("0.75", tuple(s) + x) == outcome("0.75", (2, 5, 6) + x)
+    # the same element spelled as another word in the generators
+    assert check("11.4", "b²c") and check("11.4", "a b^2") == check("11.4", truth)
 
 
 def test_relations_of_11_5_hold_for_the_referee_and_false_ones_are_refuted():

@@ -155,7 +155,7 @@ def _winning_2() -> list[tuple[int, ...]]:
 @exercise("11.2", "a winning move in misère Kayles on row_2: the number of the pin to knock "
           "down (counting from 0 at the left), or a pair (i, i + 1) of neighbouring pins",
           solution=lambda: _winning_2()[0],
-          wrong=[5, (0, 1), 12, "a", (3, 5), 40])
+          wrong=[5, 0, (6, 7), 12, "a", (3, 5), 40])
 def _(answer):
     n = len(ROW_2)
     if type(answer) is str:
@@ -224,7 +224,7 @@ def _(answer):
 # -- 11.4: an element of a quotient ----------------------------------------------------------
 
 #: Exercise 11.4: the quotient of 0.75 for heaps of at most BOUND_4, and a sum to place in it.
-CODE_4, BOUND_4, SUM_4 = "0.75", 4, (1, 2, 4)
+CODE_4, BOUND_4, SUM_4 = "0.75", 6, (2, 5, 6)
 
 
 def _quotient_4():
@@ -235,33 +235,49 @@ def _spelling(x) -> str:
     return "".join(str(x).split())
 
 
-@exercise("11.4", "the element of the sum 1 + 2 + 4 in the misère quotient of 0.75 for heaps "
-          "of at most 4: its name as the quotient writes it (a text), or any other sum of "
+_POWERS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_WORD = re.compile(r"([a-z])(?:\^?(\d{1,2}))?")
+
+
+def _word_heaps(q, text: str):
+    """The heaps a word in the generators stands for (``'ab²'``: the heaps of a, b, b)."""
+    word = _spelling(text).translate(_POWERS)
+    if word == "1":
+        return ()
+    gens = q.generators
+    heaps, at = [], 0
+    while at < len(word):
+        m = _WORD.match(word, at)
+        if not m or m.group(1) not in gens:
+            raise Refusal(f"Write the element as a word in the generators "
+                          f"{', '.join(gens)} (such as 'bc²' or 'b c^2'), or '1'.")
+        heaps += [gens[m.group(1)]] * int(m.group(2) or 1)
+        at = m.end()
+    return tuple(heaps)
+
+
+@exercise("11.4", "the element of the sum 2 + 5 + 6 in the misère quotient of 0.75 for heaps "
+          "of at most 6: a word in its generators such as 'bc²' (a text), or any other sum of "
           "heaps (a list) with the same element",
           solution=lambda: str(_quotient_4().element(SUM_4)),
-          wrong=["?", [1], [], [4]])
+          wrong=["?", [1], [], [4], "c", "b", "x2"])
 def _(answer):
     q = _quotient_4()
     truth = q.element(SUM_4)
     if type(answer) is str:
-        text = _spelling(read_text(answer, "the element", 100))
-        names = {_spelling(e): e for e in q.elements}
-        if text not in names:
-            return wrong(f"That is not the name of an element of this quotient (order "
-                         f"{q.order}): list them with q.elements.")
-        claimed = names[text]
-        said = f"the element {answer.strip()}"
+        heaps = _word_heaps(q, read_text(answer, "the element", 100))
+        said = f"the element {_spelling(answer)}"
     else:
         heaps = _heaps(answer, "the sum of heaps", 20, BOUND_4)
-        claimed = q.element(heaps)
         said = f"the sum {' + '.join(map(str, heaps)) or '0'}"
-    if _spelling(claimed) == _spelling(truth):
+    claimed = q.element(heaps)
+    if claimed == truth:
         return right(f"{' + '.join(map(str, SUM_4))} maps to {truth}, which is "
                      f"{'in' if q.outcome(SUM_4) == 'P' else 'not in'} the P-portion.")
     mark = "in" if claimed in q.p_portion else "not in"
     mine = "in" if truth in q.p_portion else "not in"
     why = (f"{said} is {mark} the P-portion and the sum is {mine} it" if mark != mine else
-           "multiply the images of the heaps, one by one, with the table")
+           "multiply the images of the heaps one by one, with the relations or the table")
     return wrong(f"Not that element: {why}.")
 
 
@@ -288,7 +304,7 @@ def _tell_apart(u, v):
           "sums of heaps (each a list of 1s and 2s, at most 8 heaps) that no third sum tells "
           "apart, such as ([2, 2], [...])",
           solution=lambda: ((2, 2, 2), (2,)),
-          wrong=[([1], [2]), ([2, 2], [2, 2]), ([], [1, 1]), ([2], [1, 2]), "a=b"])
+          wrong=[([1], [2]), ([2, 2], [2, 2]), ([], [2, 2]), ([2], [1, 2]), "a=b"])
 def _(answer):
     pair = read_items(answer, "the relation (a pair of sums)", 2)
     if len(pair) != 2:
@@ -328,10 +344,8 @@ def _tame_genus(normal, upper) -> bool:
 
 
 def _solution_6():
-    tame = is_tame(CODE_6, BOUND_6)
-    if tame:
-        return "tame"
-    return ("wild", tuple(tame.position))
+    report = is_tame(CODE_6, BOUND_6)
+    return "tame" if report else ("wild", (report.wild_heap,))
 
 
 @exercise("11.6", "are the positions of Kayles with heaps of at most 12 all tame? The text "
