@@ -245,7 +245,7 @@ class MisereKaylesGame(GameBoard):
         super().__init__(lecture=lecture, computer=computer, seed=seed, first=first,
                          code=code, game_name=CODES[code], **kwargs)
         q = self._quotient
-        portion = ", ".join(str(e) for e in q.p_portion)
+        portion = ", ".join(str(e) for e in q.elements if e in q.p_portion)
         self.quotient_text = (f"Misère quotient of {CODES[code]} ({code}), heaps up to "
                               f"{len(start)}: order {q.order}; P-portion {{{portion}}}")
         self.restart()
