@@ -400,7 +400,7 @@ class MisereKaylesGame(GameBoard):
 
     def _turn_text(self) -> str:
         how = "one pin or two neighbours" if self.code == "0.77" else "two neighbouring pins"
-        return f"Your turn: knock down {how}. Whoever knocks down the last pin loses."
+        return f"Your turn: knock down {how}. The last pin loses."
 
     def show_hint(self) -> None:
         """Mark a winning move for the student, or say that none exists."""

@@ -29,20 +29,22 @@ function render({ model, el }) {
   game.restart.setAttribute("aria-label", "New game");
   switches.place(toolbar);
   // the quotient card: the heaps, the element and whether it is in the P-portion
-  const card = htmlEl("div", { class: "cg-card cg-quotient" }, side);
+  const card = htmlEl("div", { class: "cg-card cg-quotient" });
+  side.insertBefore(card, game.roles);
   htmlEl("div", { class: "cg-label" }, card, "Quotient element");
   const element = htmlEl("div", { class: "cg-value", "data-testid": "mk-element" }, card);
   const line = htmlEl("div", { class: "cg-outcome-line" }, card);
   const badge = htmlEl("span", { class: "cg-badge", "data-testid": "mk-outcome" }, line);
   const badgeText = htmlEl("span", { class: "cg-small", "data-testid": "mk-outcome-text" }, line);
-  const heaps = htmlEl("div", { class: "cg-small", "data-testid": "mk-heaps" }, card);
+  const heaps = htmlEl("div", { class: "cg-small cg-heaps", "data-testid": "mk-heaps" }, card);
   const quotient = htmlEl("div", { class: "cg-small cg-quotient-text", "data-testid": "mk-quotient" }, side);
   help.textContent = (model.get("code") === "0.77"
     ? "Click a pin to knock it down, or the bar under two neighbouring pins to knock down both. "
     : "Click the bar under two neighbouring pins to knock down both (a move always takes two). ") +
     "Misère play: whoever knocks down the last pin loses (whoever cannot move wins).";
 
-  const S = 48, OFF = 14, FLOOR = 150;
+  // (a margin on the left: the first pin stays clear of the notebook's output prompt overlay)
+  const S = 48, OFF = 44, FLOOR = 150;
   function pinX(i) { return OFF + i * S + S / 2; }
   function draw() {
     if (slides()) return;
