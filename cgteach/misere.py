@@ -903,7 +903,9 @@ def _verify(dfa, heap_opts, n) -> bool:
         while True:
             sig: dict = {}
             new = [
-                sig.setdefault((block[x],) + tuple(block[delta[x][g]] for g in range(1, n + 1)), len(sig))
+                sig.setdefault(
+                    (block[x],) + tuple(block[delta[x][g]] for g in range(1, n + 1)), len(sig)
+                )
                 for x in range(m)
             ]
             if len(sig) == count:
@@ -943,9 +945,7 @@ def _verify(dfa, heap_opts, n) -> bool:
             return False
         for g in range(1, n + 1):
             nf = tuple(
-                (cls[g][phi] if h == g else (None if c is None else ctrans[h][c][g]))
-                if h
-                else None
+                (cls[g][phi] if h == g else (None if c is None else ctrans[h][c][g])) if h else None
                 for h, c in enumerate(f)
             )
             state = (delta[phi][g], nf)

@@ -12,7 +12,7 @@ of sums can show: that is what the tests compare the package's fast answers with
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 
 def digits(code: str) -> list[int]:
@@ -21,7 +21,7 @@ def digits(code: str) -> list[int]:
     return [int(head)] + [int(c) for c in tail]
 
 
-@lru_cache(maxsize=None)
+@cache
 def heap_moves(code: str, heap: int) -> tuple[tuple[int, ...], ...]:
     """Every way one move can leave a heap of ``heap`` tokens (the heaps left, sorted)."""
     out = set()
@@ -86,9 +86,7 @@ def profiles(code: str, max_heap: int, max_heaps: int, test_heaps: int) -> dict:
     with enough test sums, equal profiles mean the same element.
     """
     tests = list(sums(max_heap, test_heaps))
-    return {
-        s: tuple(outcome(code, s + t) for t in tests) for s in sums(max_heap, max_heaps)
-    }
+    return {s: tuple(outcome(code, s + t) for t in tests) for s in sums(max_heap, max_heaps)}
 
 
 def quotient_order(code: str, max_heap: int, max_heaps: int, test_heaps: int) -> int:
