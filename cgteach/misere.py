@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from cgteach._budget import _UNSET, refuse_if_over
+from cgteach._pictures import drawer
 from cgteach._validate import as_count, as_heaps, show
 from cgteach.impartial import Sum
 from cgteach.nimbers import _mex
@@ -597,6 +598,10 @@ class MisereQuotient:
         import html
 
         return "<pre>" + html.escape(str(self) + "\n" + self.table_text()) + "</pre>"
+
+    def draw(self, ax=None, **kwargs):
+        """The Cayley table, P-portion marked (:func:`cgteach.draw.misere.draw_quotient`)."""
+        return drawer("misere_quotient.draw")(self, ax=ax, **kwargs)
 
     # -- isomorphism ------------------------------------------------------
     def isomorphic(self, other) -> bool:
