@@ -978,8 +978,40 @@ def _verify(dfa, heap_opts, n) -> bool:
 
     # 2. DFA says N, a move exists, and no entry wins: antichain search.
     heaps = range(1, n + 1)
+    # below[h][d]: the classes c of heap h with le[h][c][d] (c wins nowhere d does not).
+    below = [None] + [
+        [[c for c in range(len(le[h])) if le[h][c][d]] for d in range(len(le[h]))]
+        for h in heaps
+    ]
     start_f = tuple(absent[h] if h else 0 for h in range(n + 1))
-    kept: dict = {(0, False): [start_f]}
+    # For each (DFA state, moved): the kept entry vectors, as bit masks per heap and class:
+    # masks[h][c] has bit i when the i-th kept vector has class c for heap h.
+    kept: dict = {}
+
+    def keep(key, f):
+        size, masks, exact = kept.setdefault(key, [0, [dict() for _ in range(n + 1)], set()])
+        if f in exact:
+            return False
+        # is some kept vector o <= f (entry by entry)?  Then f adds nothing.
+        common = (1 << size) - 1
+        for h in heaps:
+            row = masks[h]
+            union = 0
+            for c in below[h][f[h]]:
+                union |= row.get(c, 0)
+            common &= union
+            if not common:
+                break
+        if common:
+            return False
+        bit = 1 << size
+        for h in heaps:
+            masks[h][f[h]] = masks[h].get(f[h], 0) | bit
+        kept[key][0] = size + 1
+        exact.add(f)
+        return True
+
+    keep((0, False), start_f)
     stack = [(0, False, start_f)]
     count = 0
     while stack:
@@ -992,10 +1024,8 @@ def _verify(dfa, heap_opts, n) -> bool:
                 for h, c in enumerate(f)
             )
             key = (delta[phi][g], moved or bool(heap_opts[g]))
-            bucket = kept.setdefault(key, [])
-            if any(all(le[h][o[h]][nf[h]] for h in heaps) for o in bucket):
+            if not keep(key, nf):
                 continue
-            bucket.append(nf)
             stack.append((key[0], key[1], nf))
             count += 1
             if count > 5_000_000:
