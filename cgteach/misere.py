@@ -881,15 +881,22 @@ def _candidate_dfa(code, n, depth):
 def _verify(dfa, heap_opts, n) -> bool:
     """Exact check that the DFA predicts the misère outcome of every sum of heaps ≤ n.
 
-    A search state is (the DFA state of a word ``w``, and for each heap size
-    ``h`` in ``w`` what matters of the DFA state of ``w`` with one ``h``
-    removed); by induction on the number of tokens, the DFA is right on every
-    word if at each reachable search state "P" agrees with "no option leads to P".
+    A word (a sum of heaps) is P when it has a move and every move leads to an N
+    word.  By induction on the number of tokens the DFA is right on every word if,
+    for every word ``w``, "the DFA says P" agrees with "``w`` has a move and no
+    move leads to a word the DFA calls P".  A move in a heap ``h`` of ``w`` leads
+    to ``(w - h) + parts``, so what matters of ``w`` is its DFA state and, for
+    each heap size ``h`` in it, the DFA state of ``w - h`` (replaced by its class
+    for "a move in ``h`` wins, now or after any further heaps", its *entry*).
 
-    What matters of the state ``x`` of ``w - h`` is whether some option of the
-    heap ``h`` leads from ``x`` to a P state (a move in that heap wins), now
-    and after any further heaps are added: ``x`` is replaced by its class in
-    the coarsest partition that respects that bit and every transition.
+    Two kinds of failure are looked for:
+
+    1. the DFA says P but some entry wins: a property of the DFA state and one
+       entry, checked on the reachable pairs, heap size by heap size;
+    2. the DFA says N, there is a move, and no entry wins: searched over the
+       reachable combinations, keeping only the least winning ones (an entry
+       that wins in every future where another does is never needed: a failure
+       reachable from it is reachable from the other), an antichain search.
     """
     delta, p_states = dfa
     m = len(delta)
@@ -899,8 +906,21 @@ def _verify(dfa, heap_opts, n) -> bool:
             s = delta[s][h]
         return s
 
-    # For each heap h: class of each DFA state, its "move in h wins" bit, transitions.
-    cls, good, ctrans = [None], [None], [None]
+    # Words of heaps that have no move at all: the DFA must never say P.
+    dead = [h for h in range(1, n + 1) if not heap_opts[h]]
+    seen_dead = {0}
+    stack = [0]
+    while stack:
+        x = stack.pop()
+        if x in p_states:
+            return False
+        for h in dead:
+            y = delta[x][h]
+            if y not in seen_dead:
+                seen_dead.add(y)
+                stack.append(y)
+
+    cls, good, ctrans, le, absent = [None], [None], [None], [None], [None]
     for h in range(1, n + 1):
         bit = [any(run(x, parts) in p_states for parts in heap_opts[h]) for x in range(m)]
         block = [int(b) for b in bit]
@@ -917,48 +937,99 @@ def _verify(dfa, heap_opts, n) -> bool:
                 break
             block, count = new, len(sig)
         block = new
-        k = count
-        gbit = [False] * k
-        tr = [[0] * (n + 1) for _ in range(k)]
+        k = count  # class k is "no heap h in the word": never wins, never changes
+        gbit = [False] * (k + 1)
+        tr = [[k] * (n + 1) for _ in range(k + 1)]
         for x in range(m):
             c = block[x]
             gbit[c] = bit[x]
             for g in range(1, n + 1):
                 tr[c][g] = block[delta[x][g]]
+        # le[c][d]: wherever c wins (now or after any heaps), d wins too.
+        rel = [[(not gbit[c]) or gbit[d] for d in range(k + 1)] for c in range(k + 1)]
+        changed = True
+        while changed:
+            changed = False
+            for c in range(k + 1):
+                for d in range(k + 1):
+                    if rel[c][d] and any(not rel[tr[c][g]][tr[d][g]] for g in range(1, n + 1)):
+                        rel[c][d] = False
+                        changed = True
         cls.append(block)
         good.append(gbit)
         ctrans.append(tr)
+        le.append(rel)
+        absent.append(k)
 
-    start = (0, (None,) * (n + 1))
-    seen = {start}
-    stack = [start]
-    while stack:
-        phi, f = stack.pop()
-        has_move = False
-        has_p_option = False
-        for h in range(1, n + 1):
-            c = f[h]
-            if c is None:
-                continue
-            has_move = has_move or bool(heap_opts[h])
-            if good[h][c]:
-                has_p_option = True
-                break
-        # P when there is a move and none leads to P; with no move at all, N.
-        predicted_p = has_move and not has_p_option
-        if (phi in p_states) != predicted_p:
+    # 1. DFA says P while a move in h wins: pairs (DFA state, entry of h).
+    for h in range(1, n + 1):
+        start = (0, absent[h])
+        seen = {start}
+        stack = [start]
+        while stack:
+            phi, c = stack.pop()
+            if phi in p_states and good[h][c]:
+                return False
+            for g in range(1, n + 1):
+                nxt = (delta[phi][g], cls[h][phi] if g == h else ctrans[h][c][g])
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+
+    # 2. DFA says N, a move exists, and no entry wins: antichain search.
+    heaps = range(1, n + 1)
+    # below[h][d]: the classes c of heap h with le[h][c][d] (c wins nowhere d does not).
+    below = [None] + [
+        [[c for c in range(len(le[h])) if le[h][c][d]] for d in range(len(le[h]))]
+        for h in heaps
+    ]
+    start_f = tuple(absent[h] if h else 0 for h in range(n + 1))
+    # For each (DFA state, moved): the kept entry vectors, as bit masks per heap and class:
+    # masks[h][c] has bit i when the i-th kept vector has class c for heap h.
+    kept: dict = {}
+
+    def keep(key, f):
+        size, masks, exact = kept.setdefault(key, [0, [dict() for _ in range(n + 1)], set()])
+        if f in exact:
             return False
-        for g in range(1, n + 1):
+        # is some kept vector o <= f (entry by entry)?  Then f adds nothing.
+        common = (1 << size) - 1
+        for h in heaps:
+            row = masks[h]
+            union = 0
+            for c in below[h][f[h]]:
+                union |= row.get(c, 0)
+            common &= union
+            if not common:
+                break
+        if common:
+            return False
+        bit = 1 << size
+        for h in heaps:
+            masks[h][f[h]] = masks[h].get(f[h], 0) | bit
+        kept[key][0] = size + 1
+        exact.add(f)
+        return True
+
+    keep((0, False), start_f)
+    stack = [(0, False, start_f)]
+    count = 0
+    while stack:
+        phi, moved, f = stack.pop()
+        if moved and phi not in p_states and not any(good[h][f[h]] for h in heaps):
+            return False
+        for g in heaps:
             nf = tuple(
-                (cls[g][phi] if h == g else (None if c is None else ctrans[h][c][g])) if h else None
+                (cls[g][phi] if h == g else ctrans[h][c][g]) if h else 0
                 for h, c in enumerate(f)
             )
-            state = (delta[phi][g], nf)
-            if state not in seen:
-                seen.add(state)
-                stack.append(state)
-                if len(seen) > 5_000_000:
-                    raise ValueError("the exact check grew too large")  # pragma: no cover
+            key = (delta[phi][g], moved or bool(heap_opts[g]))
+            if not keep(key, nf):
+                continue
+            stack.append((key[0], key[1], nf))
+            count += 1
+            if count > 5_000_000:
+                raise ValueError("the exact check grew too large")  # pragma: no cover
     return True
 
 

@@ -343,3 +343,53 @@ def test_an_element_outside_the_bound_is_refused():
         q.element([5])
     with pytest.raises(ValueError, match="no element"):
         q.multiply("zz", "a")
+
+
+# -- the picture -------------------------------------------------------------------
+
+
+def test_drawing_marks_the_p_portion_by_shape_and_text():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    q = misere_quotient("0.77", 6)
+    ax = q.draw()
+    try:
+        hatched = [p for p in ax.patches if p.get_hatch()]
+        p_cells = sum(1 for row in q.table() for x in row if x in q.p_portion)
+        assert len(hatched) == p_cells
+        bold = [t for t in ax.texts if t.get_fontweight() == "bold"]
+        assert len(bold) >= p_cells
+        labels = [t.get_text() for t in ax.texts]
+        assert "1,4" in labels and "3,6" in labels  # heaps 1 and 4 -> a; 3 and 6 -> ab
+        assert "order 12" in ax.get_title()
+    finally:
+        plt.close("all")
+
+
+def test_drawing_fits_a_slide_in_lecture_mode():
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from cgteach.draw import lecture_mode
+
+    with lecture_mode():
+        for code, n in [("0.77", 6), ("0.07", 12), ("0.75", 6)]:
+            ax = misere_quotient(code, n).draw()
+            buf = io.BytesIO()
+            ax.figure.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+            w, h = Image.open(buf).size
+            assert w <= 1280 and h <= 720, (code, n, w, h)
+            assert min(t.get_fontsize() for t in ax.texts) >= 13.5
+            plt.close("all")
+    with pytest.raises(TypeError, match="MisereQuotient"):
+        from cgteach.draw.misere import draw_quotient
+
+        draw_quotient("0.77")

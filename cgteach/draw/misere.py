@@ -120,7 +120,8 @@ def draw_quotient(quotient, ax=None, title=None):
     ax.text(-1, n + 0.25, fit_text_width(note, cell_pt * (n + 1), small), ha="left", va="top",
             fontsize=small, color=COLOURS["text"])
     if title is None:
+        portion = ", ".join(x for x in elements if x in p)
         title = (f"Misère quotient of {quotient.code}, heaps ≤ {quotient.max_heap}: "
-                 f"order {quotient.order}, P-portion {{{', '.join(x for x in elements if x in p)}}}")
+                 f"order {quotient.order}, P-portion {{{portion}}}")
     decorate(ax, title)
     return ax
