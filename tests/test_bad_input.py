@@ -182,7 +182,7 @@ class Case:
 
 
 def _cases():
-    from cgteach import _io, _validate, impartial, nim, nimbers, numbers
+    from cgteach import _io, _validate, impartial, misere, nim, nimbers, numbers
     from cgteach.hackenbush import bluered, examples, green
     from cgteach.hackenbush.position import Hackenbush
     from cgteach.hackendot import Hackendot, grundy_brute, winning_moves_brute
@@ -299,6 +299,16 @@ def _cases():
         C("octal.period", octal.period, ("0.77", 200)),
         C("octal.guy_smith_certified", octal.guy_smith_certified,
           ("0.77", 0, 12, octal.values("0.77", 200))),
+        C("misere.misere_outcome", misere.misere_outcome, ("0.77", [3, 4])),
+        C("misere.genus", misere.genus, ("0.77", [5])),
+        C("misere.is_tame", misere.is_tame, ("0.77", 8), kinds={1: c}),
+        C("misere.misere_quotient", misere.misere_quotient, ("0.77", 8), kinds={1: c}),
+        C("misere.best_move", misere.best_move, ("0.77", [3, 4])),
+        C("MisereQuotient.element", misere.misere_quotient("0.77", 6).element, ([1, 2],)),
+        C("MisereQuotient.outcome", misere.misere_quotient("0.77", 6).outcome, ([1, 2],)),
+        C("MisereQuotient.multiply", misere.misere_quotient("0.77", 6).multiply, ("a", "b")),
+        C("MisereQuotient.isomorphic", misere.misere_quotient("0.77", 6).isomorphic,
+          (misere.misere_quotient("0.77", 7),)),
         C("chop.options", chop.options, ((3, 4),)),
         C("chop.grundy_value", chop.grundy_value, ((3, 4),)),
         C("chop.grundy_by_search", chop.grundy_by_search, ((3, 4),)),
@@ -621,6 +631,7 @@ def _widgets():
         ("HackenbushGame", lambda: widgets.HackenbushGame(examples.house(), seed=1)),
         ("HackendotEditor", lambda: widgets.HackendotEditor(Hackendot.figure1())),
         ("HackendotGame", lambda: widgets.HackendotGame(Hackendot.figure1(), seed=1)),
+        ("MisereKaylesGame", lambda: widgets.MisereKaylesGame(6, seed=1)),
     ]
 
 

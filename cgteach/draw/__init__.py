@@ -3,7 +3,7 @@
 Importing this package is cheap: matplotlib is imported when a picture is
 first drawn, and ``import cgteach`` imports neither.
 Each topic has a module here (``nim``, ``impartial``, ``rulesets``,
-``hackenbush``, ``numbers``, ``hackendot``); every function takes an
+``hackenbush``, ``numbers``, ``hackendot``, ``misere``); every function takes an
 optional matplotlib ``Axes`` as ``ax`` and returns the ``Axes`` it drew on.
 :func:`lecture_mode` switches every picture to large fonts, thick lines and a
 size that fits a 1280×720 projector (also on when Jupyter was started with
@@ -23,6 +23,7 @@ from cgteach.draw import (
     hackenbush,
     hackendot,
     impartial,
+    misere,
     thermographs,
 )
 from cgteach.draw._style import (
@@ -50,4 +51,5 @@ _pictures.DRAWERS.update({
     "clobber.draw": clobber.draw_clobber,
     "game_tree.draw": gametree.draw_game_tree,
     "state_graph.draw": impartial.draw_state_graph,
+    "misere_quotient.draw": misere.draw_quotient,
 })
