@@ -16,7 +16,15 @@ table for its picture and never imports its drawing module.
 """
 
 from cgteach import _pictures
-from cgteach.draw import clobber, domineering, hackenbush, hackendot, thermographs
+from cgteach.draw import (
+    clobber,
+    domineering,
+    gametree,
+    hackenbush,
+    hackendot,
+    impartial,
+    thermographs,
+)
 from cgteach.draw._style import (
     COLOURS,
     STYLE,
@@ -40,4 +48,6 @@ _pictures.DRAWERS.update({
     "thermograph.draw": thermographs.draw_thermograph,
     "clobber.png": clobber.clobber_png,
     "clobber.draw": clobber.draw_clobber,
+    "game_tree.draw": gametree.draw_game_tree,
+    "state_graph.draw": impartial.draw_state_graph,
 })
