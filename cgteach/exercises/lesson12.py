@@ -172,12 +172,13 @@ def _read_rules(answer, impartial: bool, what: str):
     want = impartial_cls if impartial else partizan_cls
     name = "ImpartialRules" if impartial else "PartizanRules"
     if isinstance(answer, type):
-        if not issubclass(answer, want):
+        if not issubclass(answer, want) or (not impartial and issubclass(answer, impartial_cls)):
             raise Refusal(f"The answer should be {what}: a subclass of {name} (class "
                           f"MyGame({name}): ...), not the class {answer.__name__}.")
         make = StudentFunction(answer, answer.__name__, TIME_LIMIT)
         answer = make(shown=f"{answer.__name__}()")
-    if not isinstance(answer, want):
+    # (an ImpartialRules is also a PartizanRules of the kit: both moves the same)
+    if not isinstance(answer, want) or (not impartial and isinstance(answer, impartial_cls)):
         other = partizan_cls if impartial else impartial_cls
         if isinstance(answer, other):
             raise Refusal(f"That game is {'partizan' if impartial else 'impartial'}; this "
