@@ -113,6 +113,10 @@ function render({ model, el }) {
     const cards = model.get("cards");
     const winner = showGameState(model, root, game);
     const mine = model.get("turn") === "student" && !winner;
+    // a redraw replaces the cards: a card that had the keyboard focus gives it to its successor
+    const active = document.activeElement;
+    const held = active && list.contains(active) ? Number(active.getAttribute("data-index") || 0) : -1;
+    if (held >= 0 && focusAfter < 0) focusAfter = held;
     list.replaceChildren();
     cards.forEach((c, i) => {
       const isHint = i === hinted;
