@@ -49,6 +49,21 @@ Period(preperiod=1, period=1, saltus=1)
 ``options``, ``left`` and ``right`` must answer for *every* position they lead to,
 sums included: ``split`` and ``key`` only make the search faster, and
 :meth:`~PartizanRules.verify` compares with the plain search that uses neither.
+``split`` should give the smallest components (a component is valued whole: it is
+not split again, but the positions its moves lead to are).  Values are remembered
+in the instance, by key, so a second question is quick; ``clear_cache()`` forgets
+them (after changing an instance's rules).
+
+**Work budget.**  A game's size is not known before the search, so the kit watches
+its own work: a search that runs over the budget in force (about a minute of CPU
+time by default; ``budget=`` on a call or ``with cgteach.budget(seconds=...)``, as
+everywhere in cgteach) stops with :class:`cgteach._budget.BudgetError` (a
+``ValueError``) saying how many positions it explored, how many of the first
+moves it had valued and, from that share, about how long the whole search would
+take, and how to raise the budget.  Work that takes more than a second or two
+shows a progress bar.  Ctrl-C (a notebook's interrupt) stops it too; only finished
+values are remembered, so the next call gives the same answers as a fresh instance
+(and goes on from the values already found).
 
 Everything a user can get wrong is answered by an error naming the position:
 an unhashable position, an option that is not a position, a position reachable
@@ -66,7 +81,14 @@ from collections.abc import Hashable, Iterable, Iterator
 from contextlib import ExitStack
 from fractions import Fraction
 
-from cgteach._budget import _UNSET, BudgetError, budget_seconds, describe_seconds, progress
+from cgteach._budget import (
+    _UNSET,
+    BudgetError,
+    _suggest,
+    budget_seconds,
+    describe_seconds,
+    progress,
+)
 from cgteach._validate import show as _show
 
 __all__ = [
@@ -77,10 +99,13 @@ __all__ = [
     "Period",
     "Verdict",
     "MAX_SHOW",
+    "MAX_ROWS",
 ]
 
 #: How many moves of a cycle an error message shows.
 MAX_SHOW = 8
+#: The most rows :meth:`PartizanRules.values` makes.
+MAX_ROWS = 100_000
 #: How often (in new positions) a search looks at the clock.
 _CHECK_EVERY = 256
 
@@ -110,6 +135,8 @@ class _Run:
         self.count = 0
         self.bar = None
         self.stack = ExitStack()
+        # () -> (moves finished, moves) at the top of the search in progress, or None
+        self.share = None
 
     def tick(self):
         self.count += 1
@@ -120,18 +147,38 @@ class _Run:
             self.bar = self.stack.enter_context(progress(None, self.what, 2.0))
         if self.bar is not None:
             self.bar.update(_CHECK_EVERY)
+            done, total = self.share() if self.share else (0, 0)
+            if total:
+                self.bar.set_postfix_str(f"{done} of {total} first moves valued",
+                                         refresh=False)
         if spent > self.allowed:
-            suggestion = max(10, int(round(self.allowed * 10, -1)))
-            raise BudgetError(
-                f"{self.what} has explored {self.count} positions in "
-                f"{describe_seconds(spent)} and is not finished: over the budget of "
-                f"{describe_seconds(self.allowed)}; the values found so far are kept, so a "
-                f"second call goes on from there. To wait longer, raise the budget: pass "
-                f"budget={suggestion} to the call, or run it inside "
-                f"`with cgteach.budget(seconds={suggestion}):` (budget=None means no limit)",
-                spent,
-                self.allowed,
-            )
+            raise self._refusal(spent)
+
+    def _refusal(self, spent: float) -> BudgetError:
+        done, total = self.share() if self.share else (0, 0)
+        if done and total:
+            estimate = spent * total / done
+            guess = (f"; it has valued {done} of the {total} moves from the position it "
+                     f"is searching, so the whole search would take about "
+                     f"{describe_seconds(estimate)} (estimated from that share)")
+        elif total:
+            estimate = spent * 2
+            guess = (f"; it has not finished the first of the {total} moves from the "
+                     "position it is searching, so the whole search would take much longer")
+        else:
+            estimate = spent * 2
+            guess = ""
+        suggestion = _suggest(max(estimate, self.allowed * (2 if done else 10)))
+        return BudgetError(
+            f"{self.what} has explored {self.count} positions in {describe_seconds(spent)} "
+            f"of work and is not finished, over the budget of "
+            f"{describe_seconds(self.allowed)}{guess}. The values found so far are kept, so "
+            f"a second call goes on from there. To wait longer, raise the budget: pass "
+            f"budget={suggestion} to the call, or run it inside "
+            f"`with cgteach.budget(seconds={suggestion}):` (budget=None means no limit)",
+            estimate,
+            self.allowed,
+        )
 
     def __enter__(self):
         return self
@@ -164,10 +211,7 @@ class _Rules:
         return getattr(type(self), name, None) is not getattr(_Rules, name)
 
     def _caches(self) -> dict:
-        try:
-            store = self.__dict__
-        except AttributeError:  # __slots__ rules: one store per instance id
-            store = _SLOT_STORE.setdefault(id(self), {})
+        store = self.__dict__  # every instance has one: this base class has no __slots__
         caches = store.get("_cgteach_caches")
         if caches is None:
             caches = store["_cgteach_caches"] = {}
@@ -214,7 +258,14 @@ class _Rules:
                 " -- the error is in your function (see the traceback above)"
             ) from err
         for child in out:
-            _check_position(child, f"{name}({_where(position)}) gave")
+            try:
+                hash(child)
+                fine = child is not None and (type(child) in _PLAIN
+                                              or not isinstance(child, Iterator))
+            except TypeError:
+                fine = False
+            if not fine:
+                _check_position(child, f"{name}({_where(position)}) gave")
         return out
 
     def _key(self, position, plain: bool = False):
@@ -230,15 +281,26 @@ class _Rules:
                 f"{name}({_where(position)}) raised {type(err).__name__}: {_clip(err)}"
                 " -- the error is in your function (see the traceback above)"
             ) from err
-        _check_position(rep, f"{name}({_where(position)}) gave")
+        try:
+            hash(rep)
+            fine = rep is not None and (type(rep) in _PLAIN or not isinstance(rep, Iterator))
+        except TypeError:
+            fine = False
+        if not fine:
+            _check_position(rep, f"{name}({_where(position)}) gave")
         return rep
 
     def _parts(self, position, plain: bool = False) -> tuple:
-        """The representatives of the components of ``position``."""
+        """The representatives of the components of ``position`` (remembered)."""
         if plain:
             return (position,)
-        comps = self._call("split", position) if self._has("split") else (position,)
-        return tuple(self._key(c) for c in comps)
+        known = self._cache("parts")
+        parts = known.get(position)
+        if parts is None:
+            comps = self._call("split", position) if self._has("split") else (position,)
+            parts = tuple(self._key(c) for c in comps)
+            known[position] = parts
+        return parts
 
     # -- the table ----------------------------------------------------------------
     def values(self, positions, sizes=None, *, budget=_UNSET):
@@ -246,41 +308,52 @@ class _Rules:
 
         ``values(family, sizes)`` values ``family(n)`` for each ``n`` of ``sizes``
         (``range(1, 20)``): the table's labels are the sizes and it looks for a period.
+        One budget covers the whole table; at most :data:`MAX_ROWS` rows.
         """
-        if sizes is None:
+        family = sizes is not None
+        if not family:
             if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
                 if callable(positions):
                     raise TypeError(
                         "values(family, sizes) needs the sizes too, such as range(1, 20)")
                 raise TypeError(
                     f"values() takes an iterable of positions, got {_show(positions)}")
-            items = list(positions)
-            rows = []
-            for p in items:
-                _check_position(p, "values() was given")
-                rows.append((self._label(p), p, self._value_for_table(p, budget)))
-            return ValueTable(rows, impartial=self._impartial, family=False)
-        if not callable(positions):
-            raise TypeError(
-                f"values(family, sizes): family must be a function size -> position, got "
-                f"{_show(positions)}")
-        if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
-            raise TypeError(f"values(family, sizes): sizes must be an iterable such as "
-                            f"range(1, 20), got {_show(sizes)}")
-        rows = []
+            items = positions
+        else:
+            if not callable(positions):
+                raise TypeError(
+                    f"values(family, sizes): family must be a function size -> position, got "
+                    f"{_show(positions)}")
+            if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
+                raise TypeError(f"values(family, sizes): sizes must be an iterable such as "
+                                f"range(1, 20), got {_show(sizes)}")
+            items = sizes
         name = getattr(positions, "__name__", "family")
-        for n in sizes:
-            try:
-                p = positions(n)
-            except (KeyboardInterrupt, BudgetError):
-                raise
-            except Exception as err:
-                raise RulesError(
-                    f"{name}({_show(n)}) raised {type(err).__name__}: {_clip(err)}"
-                    " -- the error is in your function (see the traceback above)") from err
-            _check_position(p, f"{name}({_show(n)}) gave")
-            rows.append((n, p, self._value_for_table(p, budget)))
-        return ValueTable(rows, impartial=self._impartial, family=True)
+        rows = []
+        with _Run(f"valuing a table of {type(self).__name__} positions", budget) as run:
+            for item in items:
+                if len(rows) >= MAX_ROWS:
+                    raise ValueError(f"values() makes tables of at most {MAX_ROWS} rows "
+                                     "(cgteach.rules.MAX_ROWS); ask for fewer")
+                if family:
+                    try:
+                        p = positions(item)
+                    except (KeyboardInterrupt, BudgetError):
+                        raise
+                    except Exception as err:
+                        raise RulesError(
+                            f"{name}({_show(item)}) raised {type(err).__name__}: {_clip(err)}"
+                            " -- the error is in your function (see the traceback above)"
+                        ) from err
+                    _check_position(p, f"{name}({_show(item)}) gave")
+                    label = item
+                else:
+                    p = item
+                    _check_position(p, "values() was given")
+                    label = self._label(p)
+                run.tick()
+                rows.append((label, p, self._table_value(p, run)))
+        return ValueTable(rows, impartial=self._impartial, family=family)
 
     def _label(self, p):
         if self._has("show"):
@@ -293,7 +366,6 @@ class _Rules:
         return str(p)
 
 
-_SLOT_STORE: dict = {}
 
 
 def _clip(err, width: int = 200) -> str:
@@ -301,6 +373,8 @@ def _clip(err, width: int = 200) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 _NOTHING = object()
+#: Types whose values are never iterators (the quick check of an option).
+_PLAIN = frozenset({int, str, tuple, frozenset, bytes, float, bool, Fraction})
 
 
 def _check_position(p, where: str) -> None:
@@ -389,8 +463,11 @@ class PartizanRules(_Rules):
             run.tick()
             return [rep, moves, 0, [], []]
 
+        sums = self._cache("plain sums" if plain else "sums")  # parts -> their sum
         stack = [frame(start)]
         on_stack = {start: 0}
+        root = stack[0]
+        run.share = lambda: (root[2], len(root[1]))
         while stack:
             top = stack[-1]
             rep, moves = top[0], top[1]
@@ -411,7 +488,9 @@ class PartizanRules(_Rules):
                 elif len(parts) == 1:
                     v = cache[parts[0]]
                 else:
-                    v = total([cache[r] for r in parts])
+                    v = sums.get(parts)
+                    if v is None:
+                        v = sums[parts] = total([cache[r] for r in parts])
                 (top[3] if side == "left" else top[4]).append(v)
                 top[2] += 1
             if pushed:
@@ -427,8 +506,8 @@ class PartizanRules(_Rules):
         with _Run(f"valuing {_show(position, 40)}", budget) as run:
             return self._value(position, run)
 
-    def _value_for_table(self, position, budget):
-        return self.value(position, budget=budget)
+    def _table_value(self, position, run):
+        return self._value(position, run)
 
     def outcome(self, position, *, budget=_UNSET) -> str:
         """Who wins: ``"L"`` (Left, whoever starts), ``"R"``, ``"P"`` (the second
@@ -437,6 +516,13 @@ class PartizanRules(_Rules):
 
     def _options_of(self, position, player: str) -> list:
         return self._call("left" if player == "L" else "right", position)
+
+    def moves(self, position, player) -> list:
+        """The positions ``player`` (``"L"`` or ``"R"``) can move to from ``position``,
+        checked as every search checks them (for widgets and for exploring by hand)."""
+        side = _player(player)
+        _check_position(position, f"{type(self).__name__}.moves() was given")
+        return self._options_of(position, side)
 
     def winning_moves(self, position, player, *, budget=_UNSET) -> list:
         """The moves of ``player`` (``"L"`` or ``"R"``) from ``position`` that win,
@@ -563,7 +649,8 @@ class PartizanRules(_Rules):
         todo = [position]
         while todo:
             p = todo.pop()
-            for side, letter in zip(self._sides(), "LR", strict=False):
+            for side, letter in zip(self._sides(), ("LR",) if self._impartial else "LR",
+                                     strict=False):
                 for child in self._call(side, p):
                     if child not in G:
                         if G.number_of_nodes() >= limit:
@@ -640,6 +727,8 @@ class ImpartialRules(PartizanRules):
 
         cache = self._cache("plain" if plain else "grundy")
 
+        top = {"rep": None, "moves": None}  # the first moves, for estimates
+
         def options(rep):
             run.tick()
             out = []
@@ -647,11 +736,22 @@ class ImpartialRules(PartizanRules):
                 parts = self._parts(child, plain)
                 out.append(parts[0] if len(parts) == 1 and not isinstance(parts[0], Sum)
                            else Sum(parts))
+            if top["moves"] is None and rep == top["rep"]:
+                top["moves"] = out
             return out
+
+        def share():
+            moves = top["moves"] or ()
+            done = sum(all(r in cache for r in (m if isinstance(m, Sum) else (m,)))
+                       for m in moves)
+            return done, len(moves)
+
+        run.share = share
 
         parts = self._parts(position, plain)
         value = 0
         for rep in parts:
+            top.update(rep=rep, moves=None)
             try:
                 value ^= grundy(rep, options, cache=cache, max_positions=None)
             except ValueError as err:
@@ -701,12 +801,20 @@ class ImpartialRules(PartizanRules):
 
         return nimber(self._grundy(position, run, plain))
 
-    def _value_for_table(self, position, budget):
-        return self.grundy(position, budget=budget)
+    def _table_value(self, position, run):
+        return self._grundy(position, run)
 
     def outcome(self, position, *, budget=_UNSET) -> str:
         """``"P"`` (the second player wins: Grundy value 0) or ``"N"`` (the first)."""
         return "P" if self.grundy(position, budget=budget) == 0 else "N"
+
+    def moves(self, position, player=None) -> list:
+        """The positions one move away from ``position`` (``player`` is not needed),
+        checked as every search checks them."""
+        if player is not None:
+            _player(player)
+        _check_position(position, f"{type(self).__name__}.moves() was given")
+        return self._call("options", position)
 
     def winning_moves(self, position, player=None, *, budget=_UNSET) -> list:
         """The moves from ``position`` to a position of Grundy value 0 (``player`` is
@@ -839,9 +947,19 @@ class ValueTable:
     """
 
     def __init__(self, rows, *, impartial: bool, family: bool):
-        self.rows = list(rows)
-        self.impartial = impartial
-        self.family = family
+        if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Iterable):
+            raise TypeError(f"a ValueTable is made of rows (label, position, value), got "
+                            f"{_show(rows)}")
+        self.rows = []
+        for row in rows:
+            if not isinstance(row, tuple) or len(row) != 3:
+                raise TypeError(f"each row of a ValueTable is a tuple (label, position, value), "
+                                f"got {_show(row)}")
+            self.rows.append(row)
+            if len(self.rows) > MAX_ROWS:
+                raise ValueError(f"a ValueTable has at most {MAX_ROWS} rows")
+        self.impartial = bool(impartial)
+        self.family = bool(family)
 
     @property
     def values(self) -> list:
@@ -879,6 +997,10 @@ class ValueTable:
         where the pattern starts) for a family over sizes.  ``None`` when no period
         shows, or when the values are not integers or nimbers.
         """
+        from cgteach._validate import as_count
+
+        if as_count(min_repeats, "min_repeats") < 1:
+            raise ValueError(f"min_repeats must be at least 1, got {min_repeats}")
         vals = self._numbers()
         if vals is None or not all(Fraction(x).denominator == 1 for x in vals):
             return None
