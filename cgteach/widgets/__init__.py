@@ -21,6 +21,9 @@ Offers (each imported on first use, so ``import cgteach.widgets`` stays light):
 - :class:`MisereKaylesGame` (``cgteach.widgets.misere``): misère Kayles (or
   Dawson's Kayles) on a row of pins against a computer that plays from the
   misère quotient; the position's quotient element after each move, a hint.
+- :class:`PlayGame` (``cgteach.widgets.playgame``): any game defined with the kit
+  (:mod:`cgteach.rules`) against the computer: the moves as cards, a hint, either
+  side, either player first.
 
 Each board has a ``lecture`` switch (large fonts, thick lines, high
 contrast; it fits a 1280×720 projector) that follows
@@ -54,6 +57,7 @@ __all__ = [
     "ClobberEditor",
     "ClobberGame",
     "MisereKaylesGame",
+    "PlayGame",
 ]
 
 _HOME = {
@@ -68,6 +72,7 @@ _HOME = {
     "ClobberEditor": "clobber",
     "ClobberGame": "clobber",
     "MisereKaylesGame": "misere",
+    "PlayGame": "playgame",
 }
 
 

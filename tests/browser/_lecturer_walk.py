@@ -166,6 +166,7 @@ TARGET = """(cellIndex) => {
     'dm-editor': '[data-testid^=dm-cell-]', 'dm-game': '[data-testid=dm-cell-0-0]',
     'cb-editor': '[data-testid^=cb-cell-]', 'cb-game': '[data-testid^=cb-stone-]',
     'mk-game': '[data-testid^=mk-pin-]',
+    'pg-game': '[data-testid^=pg-card-]',
   };
   const item = board.querySelector(picks[kind] || '.cg-edge, .cg-node, [data-testid^=dm-cell-]');
   if (!item) return {kind, found: false};
