@@ -6,8 +6,8 @@ function, and never in a loop; tests/test_floors.py reads every import to check 
 0. ground: ``_validate``, ``_io``, ``_cli``, ``_pictures`` (the drawer table), ``_budget``,
    ``nimbers``, ``numbers``;
 1. engines and models: ``impartial``, ``nim``, ``games``, ``hot``, ``small``, ``brute``,
-   ``rulesets``, ``hackenbush``, ``hackendot`` (a model asks ``_pictures`` for its picture,
-   never ``draw``);
+   ``rulesets``, ``hackenbush``, ``hackendot``, ``misere``, ``rules`` (the kit for a game of
+   one's own; a model asks ``_pictures`` for its picture, never ``draw``);
 2. ``draw``: the pictures (importing it fills the drawer table of ``_pictures``);
 3. ``widgets``, ``exercises``, ``present``, ``classroom``: what the lessons and the lecturer use;
 4. this ``__init__`` (the roof: loads ``draw`` on the first picture; ``from cgteach import

@@ -182,7 +182,7 @@ class Case:
 
 
 def _cases():
-    from cgteach import _io, _validate, impartial, nim, nimbers, numbers
+    from cgteach import _io, _validate, impartial, misere, nim, nimbers, numbers
     from cgteach.hackenbush import bluered, examples, green
     from cgteach.hackenbush.position import Hackenbush
     from cgteach.hackendot import Hackendot, grundy_brute, winning_moves_brute
@@ -299,6 +299,16 @@ def _cases():
         C("octal.period", octal.period, ("0.77", 200)),
         C("octal.guy_smith_certified", octal.guy_smith_certified,
           ("0.77", 0, 12, octal.values("0.77", 200))),
+        C("misere.misere_outcome", misere.misere_outcome, ("0.77", [3, 4])),
+        C("misere.genus", misere.genus, ("0.77", [5])),
+        C("misere.is_tame", misere.is_tame, ("0.77", 8), kinds={1: c}),
+        C("misere.misere_quotient", misere.misere_quotient, ("0.77", 8), kinds={1: c}),
+        C("misere.best_move", misere.best_move, ("0.77", [3, 4])),
+        C("MisereQuotient.element", misere.misere_quotient("0.77", 6).element, ([1, 2],)),
+        C("MisereQuotient.outcome", misere.misere_quotient("0.77", 6).outcome, ([1, 2],)),
+        C("MisereQuotient.multiply", misere.misere_quotient("0.77", 6).multiply, ("a", "b")),
+        C("MisereQuotient.isomorphic", misere.misere_quotient("0.77", 6).isomorphic,
+          (misere.misere_quotient("0.77", 7),)),
         C("chop.options", chop.options, ((3, 4),)),
         C("chop.grundy_value", chop.grundy_value, ((3, 4),)),
         C("chop.grundy_by_search", chop.grundy_by_search, ((3, 4),)),
@@ -396,7 +406,65 @@ def _cases():
         C("hackendot.grundy_brute", grundy_brute, (Hackendot.path(4), 10)),
         C("hackendot.winning_moves_brute", winning_moves_brute, (Hackendot.path(4), 10)),
     ]
-    return cases
+    return cases + _rules_cases()
+
+
+def _rules_cases():
+    """The kit (cgteach.rules): a careful student's games, hostile positions and options."""
+    from cgteach.rules import ImpartialRules, PartizanRules, ValueTable
+
+    def small(n):  # the games' positions are the ints 0..1000; anything else has no move
+        return type(n) is int and 0 <= n <= 1000
+
+    class Countdown(ImpartialRules):
+        def options(self, n):
+            return [n - k for k in (1, 2) if k <= n] if small(n) else []
+
+    class Cuts(PartizanRules):
+        def left(self, n):
+            return [n - 1] if small(n) and n else []
+
+        def right(self, n):
+            return [n - 2] if small(n) and n > 1 else []
+
+        def split(self, n):
+            return [n]
+
+    imp, par = Countdown(), Cuts()
+    table = imp.values(lambda n: n, range(12))
+    C, c = Case, "count"
+    b = {"budget": 2}
+    return [
+        C("rules.ImpartialRules.value", imp.value, (7,), b),
+        C("rules.ImpartialRules.grundy", imp.grundy, (7,), b),
+        C("rules.ImpartialRules.outcome", imp.outcome, (7,), b),
+        C("rules.ImpartialRules.winning_moves", imp.winning_moves, (7,), b),
+        C("rules.ImpartialRules.moves", imp.moves, (7,)),
+        C("rules.PartizanRules.moves", par.moves, (7, "R")),
+        C("rules.ImpartialRules.values", imp.values, ([1, 2, 3],), b),
+        C("rules.ImpartialRules.values(family)", imp.values, (lambda n: n, range(5)), b),
+        C("rules.ImpartialRules.verify", imp.verify, (7,), {"max_positions": 50, **b},
+          kinds={"max_positions": c}),
+        C("rules.ImpartialRules.state_graph", imp.state_graph, (5,), {"max_nodes": 50},
+          kinds={"max_nodes": c}),
+        C("rules.ImpartialRules.temperature", imp.temperature, (5,), b),
+        C("rules.ImpartialRules.atomic_weight", imp.atomic_weight, (5,), b),
+        C("rules.PartizanRules.value", par.value, (7,), b),
+        C("rules.PartizanRules.outcome", par.outcome, (7,), b),
+        C("rules.PartizanRules.winning_moves", par.winning_moves, (7, "L"), b),
+        C("rules.PartizanRules.values", par.values, ([1, 2, 3],), b),
+        C("rules.PartizanRules.values(family)", par.values, (lambda n: n, range(5)), b),
+        C("rules.PartizanRules.verify", par.verify, (7,), {"max_positions": 50, **b},
+          kinds={"max_positions": c}),
+        C("rules.PartizanRules.state_graph", par.state_graph, (5,), {"max_nodes": 50},
+          kinds={"max_nodes": c}),
+        C("rules.PartizanRules.temperature", par.temperature, (5,), b),
+        C("rules.PartizanRules.thermograph", par.thermograph, (5,), b),
+        C("rules.PartizanRules.atomic_weight", par.atomic_weight, (0,), b),
+        C("rules.ValueTable.period", table.period, (2,), kinds={0: c}),
+        C("rules.ValueTable", ValueTable, ([(1, 1, 1)],), {"impartial": True, "family": True},
+          only=(0,)),
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -563,6 +631,7 @@ def _widgets():
         ("HackenbushGame", lambda: widgets.HackenbushGame(examples.house(), seed=1)),
         ("HackendotEditor", lambda: widgets.HackendotEditor(Hackendot.figure1())),
         ("HackendotGame", lambda: widgets.HackendotGame(Hackendot.figure1(), seed=1)),
+        ("MisereKaylesGame", lambda: widgets.MisereKaylesGame(6, seed=1)),
     ]
 
 

@@ -306,7 +306,7 @@ PACKAGE_FLOORS = {
     "_validate": 0, "_io": 0, "_cli": 0, "_pictures": 0, "_budget": 0, "nimbers": 0,
     "numbers": 0,
     "impartial": 1, "nim": 1, "games": 1, "hot": 1, "small": 1, "brute": 1, "rulesets": 1,
-    "hackenbush": 1, "hackendot": 1,
+    "hackenbush": 1, "hackendot": 1, "misere": 1, "rules": 1,
     "draw": 2,
     "widgets": 3, "exercises": 3, "present": 3, "classroom": 3,
     "": 4,  # cgteach/__init__.py, the roof

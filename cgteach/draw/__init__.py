@@ -3,7 +3,7 @@
 Importing this package is cheap: matplotlib is imported when a picture is
 first drawn, and ``import cgteach`` imports neither.
 Each topic has a module here (``nim``, ``impartial``, ``rulesets``,
-``hackenbush``, ``numbers``, ``hackendot``); every function takes an
+``hackenbush``, ``numbers``, ``hackendot``, ``misere``); every function takes an
 optional matplotlib ``Axes`` as ``ax`` and returns the ``Axes`` it drew on.
 :func:`lecture_mode` switches every picture to large fonts, thick lines and a
 size that fits a 1280×720 projector (also on when Jupyter was started with
@@ -16,7 +16,16 @@ table for its picture and never imports its drawing module.
 """
 
 from cgteach import _pictures
-from cgteach.draw import clobber, domineering, hackenbush, hackendot, thermographs
+from cgteach.draw import (
+    clobber,
+    domineering,
+    gametree,
+    hackenbush,
+    hackendot,
+    impartial,
+    misere,
+    thermographs,
+)
 from cgteach.draw._style import (
     COLOURS,
     STYLE,
@@ -40,4 +49,7 @@ _pictures.DRAWERS.update({
     "thermograph.draw": thermographs.draw_thermograph,
     "clobber.png": clobber.clobber_png,
     "clobber.draw": clobber.draw_clobber,
+    "game_tree.draw": gametree.draw_game_tree,
+    "state_graph.draw": impartial.draw_state_graph,
+    "misere_quotient.draw": misere.draw_quotient,
 })

@@ -18,6 +18,12 @@ Offers (each imported on first use, so ``import cgteach.widgets`` stays light):
 - :class:`ClobberEditor`, :class:`ClobberGame` (``cgteach.widgets.clobber``):
   build Clobber positions and read their value and atomic weight; play them
   against the computer (either side, with a hint).
+- :class:`MisereKaylesGame` (``cgteach.widgets.misere``): misère Kayles (or
+  Dawson's Kayles) on a row of pins against a computer that plays from the
+  misère quotient; the position's quotient element after each move, a hint.
+- :class:`PlayGame` (``cgteach.widgets.playgame``): any game defined with the kit
+  (:mod:`cgteach.rules`) against the computer: the moves as cards, a hint, either
+  side, either player first.
 
 Each board has a ``lecture`` switch (large fonts, thick lines, high
 contrast; it fits a 1280×720 projector) that follows
@@ -50,6 +56,8 @@ __all__ = [
     "DomineeringGame",
     "ClobberEditor",
     "ClobberGame",
+    "MisereKaylesGame",
+    "PlayGame",
 ]
 
 _HOME = {
@@ -63,6 +71,8 @@ _HOME = {
     "DomineeringGame": "domineering",
     "ClobberEditor": "clobber",
     "ClobberGame": "clobber",
+    "MisereKaylesGame": "misere",
+    "PlayGame": "playgame",
 }
 
 

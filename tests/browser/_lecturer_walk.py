@@ -199,6 +199,8 @@ TARGET = """(cellIndex) => {
     'hd-editor': '.cg-dot-node', 'hd-game': '.cg-dot-node',
     'dm-editor': '[data-testid^=dm-cell-]', 'dm-game': '[data-testid=dm-cell-0-0]',
     'cb-editor': '[data-testid^=cb-cell-]', 'cb-game': '[data-testid^=cb-stone-]',
+    'mk-game': '[data-testid^=mk-pin-]',
+    'pg-game': '[data-testid^=pg-card-]',
   };
   let item = board.querySelector(picks[kind] || '.cg-edge, .cg-node, [data-testid^=dm-cell-]');
   if (kind === 'dm-editor') item = splitting(board) || item;
