@@ -254,3 +254,44 @@ print("lines", n)
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("lines")
+
+
+# Answers shown before their exercise -------------------------------------------------------------
+
+def _lesson10_cells():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "notebooks" / "10-all-small-games.ipynb"
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _before(cells, marker):
+    for i, c in enumerate(cells):
+        if marker in "".join(c["source"]):
+            return cells[:i]
+    raise AssertionError(marker)
+
+
+def _text(cell) -> str:
+    parts = ["".join(cell["source"])]
+    for out in cell.get("outputs", []):
+        parts.append("".join(out.get("text", "")))
+        parts.append("".join(out.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def test_lesson_10_shows_no_answer_before_its_exercise():
+    cells = _lesson10_cells()
+    for cell in _before(cells, "**Exercise 10.1.**"):
+        text = _text(cell)
+        assert not ("{0 | ↑}" in text and "⇑*" in text and "xxxo" not in text), text[:200]
+    assert not any("Lemma 9.48" in _text(c) for c in _before(cells, "**Exercise 10.2.**"))
+
+
+def test_help_of_the_cold_module_does_not_show_10_7s_answer():
+    import pydoc
+
+    import cgteach.games.cold as cold
+
+    assert str(get("10.7").solution()) not in pydoc.render_doc(cold, renderer=pydoc.plaintext)
