@@ -106,7 +106,7 @@ from cgteach._validate import show as _show
 __all__ = ["check", "exercise", "right", "wrong", "Verdict", "Exercise", "get", "all_exercises",
            "TIME_LIMIT", "TOTAL_FACTOR", "Refusal", "read_items", "whole_number", "read_bool",
            "missing_verdict", "StudentFunction", "require_function", "read_text", "exact_number",
-           "read_game", "MAX_DIGITS"]
+           "read_game", "MAX_DIGITS", "MAX_GAME_TEXT", "MAX_VERDICT"]
 
 #: Seconds one call of the student's function may take.
 TIME_LIMIT = 2.0
@@ -116,6 +116,8 @@ TOTAL_FACTOR = 10
 MAX_ITEMS = 1000
 #: Digits read in a number answer (numerator and denominator each); no answer needs more.
 MAX_DIGITS = 60
+#: Characters of a verdict's message at most: a longer one is cut, with "…".
+MAX_VERDICT = 400
 
 _ID = re.compile(r"^(\d\d)\.(\d+)$")
 _REGISTRY: dict[str, Exercise] = {}
@@ -215,7 +217,9 @@ def whole_number(x, what: str = "the answer") -> int:
     """``x`` as a plain ``int`` if it is exactly a whole number, else a :class:`Refusal`.
 
     ``int`` and numpy integers are whole numbers; ``True``, ``3.0``, ``"3"``,
-    a ``Fraction`` and subclasses of ``int`` are not.
+    a ``Fraction`` and subclasses of ``int`` are not.  A whole number of more
+    than :data:`MAX_DIGITS` digits is refused without being written out
+    (Python itself refuses to write an ``int`` of more than 4,300 digits).
 
     >>> whole_number(7)
     7
@@ -226,6 +230,8 @@ def whole_number(x, what: str = "the answer") -> int:
     """
     kind = type(x)
     if kind is int:
+        if _too_many_digits(x):
+            raise _digits_refusal(what)
         return x
     np = _numpy()
     if np is not None and issubclass(kind, np.integer):
@@ -257,18 +263,32 @@ def read_bool(x, what: str) -> bool:
     raise Refusal(f"{_cap(what)} should be True or False, not {shown}.")
 
 
-def read_items(x, what: str, limit: int = MAX_ITEMS) -> list:
+def read_items(x, what: str, limit: int = MAX_ITEMS, *, ordered: bool = False) -> list:
     """The items of an iterable answer, at most ``limit`` of them, else a :class:`Refusal`.
 
-    Texts and dictionaries are not lists here; an iterable with more than
-    ``limit`` items (an endless iterator too) is refused without being read
-    further.
+    Texts, dictionaries and numbers (numpy's too) are not lists here; an
+    iterable with more than ``limit`` items (an endless iterator too) is
+    refused without being read further.  With ``ordered=True`` (a pair whose
+    first and second items mean different things) a set is refused too: a
+    set has no order, so its items would come out in whatever order Python
+    keeps them.
+
+    >>> read_items({(0, 1), (1, 0)}, "the move", ordered=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cgteach.exercises.Refusal: The move should be a list or a tuple in order, not a set: ...
     """
     kind = type(x)
     if issubclass(kind, (str, bytes, bytearray)):
         raise Refusal(f"{_cap(what)} should be a list, not the text {_show(x)}.")
     if issubclass(kind, Mapping):
         raise Refusal(f"{_cap(what)} should be a list, not a dictionary.")
+    if ordered and issubclass(kind, (set, frozenset)):
+        raise Refusal(f"{_cap(what)} should be a list or a tuple in order, not a set: a set has "
+                      "no order, so the checker cannot tell its first item from its second.")
+    np = _numpy()
+    if np is not None and issubclass(kind, np.generic):     # np.int64(2) has __getitem__
+        raise Refusal(f"{_cap(what)} should be a list, not a single number.")
     if not (hasattr(kind, "__iter__") or hasattr(kind, "__getitem__")):
         shown = _show(x) if kind in (int, float, type(None), Fraction) else \
             f"an object of type {kind.__name__}"
@@ -296,7 +316,8 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})   # a typeset minus, an e
 
 def _too_many_digits(n: int) -> bool:
     # Counted from the bits, never by str(n): an int of 5,000 digits cannot be written out.
-    return abs(n).bit_length() > MAX_DIGITS * 3.33 or len(str(abs(n))) > MAX_DIGITS
+    n = abs(n)
+    return n.bit_length() > MAX_DIGITS * 3.33 or (n.bit_length() > 190 and len(str(n)) > MAX_DIGITS)
 
 
 def _digits_refusal(what: str) -> Refusal:
@@ -377,46 +398,96 @@ def _package_game_types() -> tuple:
     return games.Game, _Written    # a canonical game, and a game as written by game()/parse()
 
 
-def read_game(x, what: str = "the game"):
+#: Characters of a game's written form that :func:`read_game` reads (a text, or the name the
+#: package writes for a game object); every answer of the lessons is far shorter.
+MAX_GAME_TEXT = 200
+
+# Spaces a student may leave between the parts of a game's name ("⇑ *", "3 · ↑"): dropped.
+_PART_SPACE = re.compile(r"\s+(?=[*↑↓⇑⇓·])|(?<=·)\s+")
+
+
+def _written_form(x, kind, what: str) -> str:
+    """The name the package writes for a game object of its own (``str``), never longer than
+    :data:`MAX_GAME_TEXT`: the class's own method, so an object whose insides were replaced
+    cannot answer for itself."""
+    try:
+        text = kind.__str__(x)
+    except Exception:          # a game whose insides were replaced, or a number too long to write
+        text = None
+    if type(text) is not str:
+        raise Refusal(f"The package cannot write {what} out (is it a game whose insides were "
+                      "changed?). The checker reads a game only as the package writes it, "
+                      "never by asking the object itself, so it cannot read this one.")
+    if len(text) > MAX_GAME_TEXT:
+        raise Refusal(f"{_cap(what)} takes {len(text)} characters to write out; the answer is "
+                      f"far shorter, so the checker reads at most {MAX_GAME_TEXT}.")
+    return text
+
+
+def read_game(x, what: str = "the game", *, born_by: int | None = None):
     """``x`` as a canonical game of the package, made by the package itself.
 
     A :class:`~cgteach.games.Game` (exactly that class: a subclass might
-    answer ``==`` as it likes), a :class:`~cgteach.games.Form` (read to its
-    canonical form), a text of at most 200 characters such as ``"{3|0}"``
-    (a typeset minus ``−`` is read as ``-``), or a number as
-    :func:`exact_number` reads it.  Anything else is a :class:`Refusal`.
+    answer ``==`` as it likes) or a :class:`~cgteach.games.Form` is read
+    through its written form: the package writes it out (``str``) and reads
+    the text back with :func:`~cgteach.games.parse`, so the checker never
+    asks the answer object what it is worth.  A text of at most
+    :data:`MAX_GAME_TEXT` characters such as ``"{3|0}"`` or ``"⇑ *"`` (a
+    typeset minus ``−`` is read as ``-``; spaces between the parts of a name
+    are allowed), or a number as :func:`exact_number` reads it (``"-2.5"``
+    too).  Anything else is a :class:`Refusal`.  With ``born_by``, a game
+    born after that day is refused at once: the answers of the exercises are
+    born early, and a game born late can take the checker seconds to compare.
 
-    >>> print(read_game("{3 | {2 | −4}}"))
-    {3|{2|-4}}
+    >>> print(read_game("{3 | {2 | −4}}"), read_game("⇑ *"), read_game("-2.5"))
+    {3|{2|-4}} ⇑* -5/2
     """
     from cgteach import games
 
     kind = type(x)
-    if kind in _package_game_types():
-        return x._core          # the canonical game itself, not the written wrapper
-    if kind is games.Form:
-        return x.canonical()
-    if kind is str:
-        text = read_text(x, what, 200).translate(_MINUS)
+    if kind in _package_game_types() or kind is games.Form:
+        x = _written_form(x, kind, what)
+    elif kind is str:
+        x = read_text(x, what, MAX_GAME_TEXT)
+    if type(x) is str:
+        text = x.translate(_MINUS)
         if not text.strip():
             raise Refusal(f"{_cap(what)} should be a game such as game([3], [0]) or a text "
                           "such as '{3|0}', not the empty text ''.")
+        odd = next((ch for ch in text if ch.isnumeric() and ch not in "0123456789"), None)
+        if odd is not None:
+            raise Refusal(f"{_cap(what)} is written with the digits 0 to 9; {odd!r} is not one "
+                          "of them.")
         if re.search(rf"\d{{{MAX_DIGITS + 1}}}", text):
             raise _digits_refusal(what)
+        if _NUMBER_TEXT.fullmatch(text.replace(" ", "")):
+            return games.number(exact_number(text, what))     # "-2.5", "13/4"
         try:
-            return games.parse(text)
+            value = games.parse(_PART_SPACE.sub("", text))
         except ValueError as error:
-            raise Refusal(f"I cannot read {_show(x)} as a game: {error}") from None
-    if kind in (int, Fraction, float) or (_numpy() is not None and issubclass(
+            raise Refusal(f"I cannot read {_show(x)} as a game: {_show_error(error)}") from None
+        value = value._core      # the canonical game of a value parse has just made
+    elif kind in (int, Fraction, float) or (_numpy() is not None and issubclass(
             kind, (_numpy().integer, _numpy().floating))):
-        return games.number(exact_number(x, what))
-    if issubclass(kind, games.Game):
+        value = games.number(exact_number(x, what))
+    elif issubclass(kind, games.Game):
         raise Refusal(f"{_cap(what)} should be a game made by the package (game(...), parse(...), "
                       f"UP + STAR …), not an object of type {kind.__name__}, whose == might say "
                       "anything.")
-    shown = _show(x) if kind in (bool, type(None)) else f"an object of type {kind.__name__}"
-    raise Refusal(f"{_cap(what)} should be a game, such as game([3], [0]) or UP + STAR, or a "
-                  f"text such as '{{3|0}}', not {shown}.")
+    else:
+        shown = _show(x) if kind in (bool, type(None)) else f"an object of type {kind.__name__}"
+        raise Refusal(f"{_cap(what)} should be a game, such as game([3], [0]) or UP + STAR, or a "
+                      f"text such as '{{3|0}}', not {shown}.")
+    if born_by is not None and value.birthday() > born_by:
+        raise Refusal(f"{_cap(what)} is born after day {born_by}; the answer is born far "
+                      "earlier, so the checker does not compare it.")
+    return value
+
+
+def _show_error(error: BaseException) -> str:
+    """The message of a refusal of the package, at most a few hundred characters."""
+    text = str(error)
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 # --------------------------------------------------------------------------------------
@@ -533,9 +604,11 @@ def _push(seconds: float, exc) -> list:
     entry = [time.monotonic() + seconds, exc, 0]   # deadline, exception, times raised
     if not a.stack:
         if _signal_mode():
-            handler = signal.signal(signal.SIGALRM, _on_alarm)
-            delay, interval = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
-            a.saved = (handler, delay, interval, time.monotonic())
+            if a.saved is None:
+                a.saved = (signal.getsignal(signal.SIGALRM),
+                           *signal.getitimer(signal.ITIMER_REAL), time.monotonic())
+            signal.signal(signal.SIGALRM, _on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
         else:
             a.watchdog = _Watchdog(a.stack, threading.get_ident())
             a.watchdog.start()
@@ -587,18 +660,69 @@ def _pop(entry) -> None:
                              max(delay - (time.monotonic() - since), 1e-3), interval)
 
 
+def _inside_check(frame) -> bool:
+    """Whether ``frame`` or one of its callers is a running :meth:`Exercise.check`."""
+    while frame is not None:
+        if frame.f_code is Exercise.check.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _reset_alarms() -> None:
+    """Remove every deadline, timer, handler, trace and watchdog of checks no longer running.
+
+    A Ctrl-C (``KeyboardInterrupt``) may arrive at any step of :func:`_push` or
+    :func:`_pop`; the outermost check calls this first, so the next check
+    starts as in a fresh process: no stale deadline fires in it, and no timer
+    of ours keeps ticking.
+    """
+    a = _ALARMS
+    a.stack.clear()
+    if a.tracing is not None:
+        sys.settrace(a.tracing[0])
+        a.tracing = None
+    if a.watchdog is not None:
+        dog = a.watchdog
+        with dog.wake:
+            dog.stopped = True
+            dog.wake.notify()
+        dog.join()
+        a.watchdog = None
+        _async_raise(threading.get_ident(), None)
+    if not _signal_mode():
+        return
+    ours = signal.getsignal(signal.SIGALRM) is _on_alarm
+    if a.saved is not None or ours:
+        handler, delay, interval, since = a.saved or (signal.SIG_DFL, 0.0, 0.0, 0.0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if handler is _on_alarm or handler is None:
+            handler = signal.SIG_DFL
+        signal.signal(signal.SIGALRM, handler)
+        a.saved = None
+        if delay and handler is not signal.SIG_DFL:
+            signal.setitimer(signal.ITIMER_REAL,
+                             max(delay - (time.monotonic() - since), 1e-3), interval)
+
+
 def _limited(seconds: float, exc, func, *args):
     """``func(*args)``, raising ``exc`` inside it if it runs longer than ``seconds``."""
     entry = _push(seconds, exc)
     try:
         return func(*args)
     finally:
-        while True:          # a timeout raised during the clean-up must not skip it
+        interrupted = None
+        while True:          # a timeout or a Ctrl-C raised during the clean-up must not skip it
             try:
                 _pop(entry)
                 break
             except _TimeUp:
                 continue
+            except KeyboardInterrupt as error:
+                interrupted = error
+                continue
+        if interrupted is not None:
+            raise interrupted
 
 
 # --------------------------------------------------------------------------------------
@@ -740,6 +864,8 @@ class Exercise:
         """
         limit = _as_time_limit(time_limit)
         total = limit * TOTAL_FACTOR
+        if not _inside_check(sys._getframe(1)):
+            _reset_alarms()       # what a Ctrl-C in an earlier check may have left behind
         student = None
         if self.function is not None and callable(answer):
             student = StudentFunction(answer, self.function, limit)
@@ -776,7 +902,10 @@ class Exercise:
         if not isinstance(verdict, Verdict):
             raise TypeError(f"the checker of {self.exercise_id} returned {_show(verdict)}, "
                             "not a Verdict")
-        return Verdict(verdict.ok, verdict.message, self.exercise_id)
+        message = verdict.message
+        if len(message) > MAX_VERDICT:     # a sentence to read, never pages of a game
+            message = message[:MAX_VERDICT - 1] + "…"
+        return Verdict(verdict.ok, message, self.exercise_id)
 
 
 _QUIET.add(Exercise.check.__code__)

@@ -104,7 +104,7 @@ GAME_3 = games.parse("{4 | {2 | -6}}")
           solution=lambda: GAME_3.cool(1),
           wrong=["{3|{2|-6}}", "{3|{1|-5}}", "2", "{3|-5}"])
 def _(answer):
-    claimed = read_game(answer, "the cooled game")
+    claimed = read_game(answer, "the cooled game", born_by=8)
     truth = GAME_3.cool(1)
     if claimed == truth:
         return right(f"{{4 - 1 | {{2 | -6}} cooled by 1, plus 1}} = {truth}.")
@@ -167,7 +167,7 @@ def _(answer):
     if type(answer) is str:
         return wrong("The answer is a pair (row, column) of whole numbers, such as (0, 3), "
                      "not a text.")
-    pair = read_items(answer, "the answer (a pair (row, column))", 10)
+    pair = read_items(answer, "the answer (a pair (row, column))", 10, ordered=True)
     if len(pair) != 2:
         return wrong("The answer is a pair (row, column), such as (0, 3): rows and columns "
                      "count from 0, from the top left cell.")

@@ -75,9 +75,12 @@ statements below are written out so that they can be checked:
     Right), until neither rule applies.
 **heating** (Norton; Winning Ways ch. 6; Siegel II.5)
     ``∫^t G`` (:func:`heat`) is ``G`` when ``G`` is a number, else
-    ``{t + ∫^t G^L | -t + ∫^t G^R}``, on the canonical form of ``G``.  Heating
-    undoes cooling: ``(∫^t G)_t = G``, checked in the tests on every one of
+    ``{t + ∫^t G^L | -t + ∫^t G^R}``, on the canonical form of ``G``.  Cooling
+    undoes heating: ``(∫^t G)_t = G``, checked in the tests on every one of
     the 1474 games born by day 3 for ``t = 1/2, 1, 2``; ``∫^1 * = ±1``.
+    Heating does not undo cooling (a one-sided inverse): many games cool to
+    the same game, and past its temperature a game has frozen to a number,
+    so ``∫^t (G_t)`` is often not ``G``.
     Heating reads the canonical form (two forms of one value may heat
     differently), so a game is put in canonical form first.
     **Overheating** ``∫_s^t G`` (:func:`overheat`) is ``n·s`` for an integer
@@ -94,8 +97,8 @@ statements below are written out so that they can be checked:
 (True, False)
 >>> reduced(parse("{1|↑}")), reduced(parse("1↑*")), reduced(parse("{2*|-1↑}"))
 (parse('{1|0}'), parse('1'), parse('{2|-1}'))
->>> heat(parse("*"), 1), heat(parse("↑"), 1), overheat(parse("2"), 1, 1)
-(parse('±1'), parse('{1|{0|-2}}'), parse('2'))
+>>> heat(parse("*"), 1), heat(parse("*2"), 1), overheat(parse("2"), 1, 1)
+(parse('±1'), parse('{1,{2|0}|-1,{0|-2}}'), parse('2'))
 """
 
 from __future__ import annotations
