@@ -22,8 +22,9 @@ hand, what the audience has already seen.
    — a position in code (``spider(2, 2)``, `` `xoxxxo` ``, `` `{3 | −1}` ``), an
    edge or a node by number — must not name one that a cell on an *earlier* slide
    already showed (in its text, code or printed output): the room has seen it.
-   (A question *why* a shown thing is so, or one that says "before the next slide"
-   or "no cell shows it", is not such a question.)
+   (A question *why* a shown thing is so, one that says "before the next slide" or
+   "no cell shows it", or a sentence saying the room has "already shown" it and not to
+   redo it, is not such a question.)
 5. A note about the editor ("build … in the editor", the editor's prompts) sits on
    the slide that shows the editor (the cell that makes a ``…Editor(…)``), not on
    a later one: the lecturer reads it while the editor is on the screen.
@@ -82,8 +83,10 @@ def before_notes(path) -> list[int]:
 ASKS = re.compile(r"\bask\b|by hand|on paper|\bpredict|have the room|volunteers|"
                   r"let (?:them|the room|pairs|two students|students)|most of the room will say"
                   r"|\bdo\b", re.IGNORECASE)
-#: ... unless it asks why, or says where the thing is shown (not yet, or nowhere).
-NOT_SEEN = re.compile(r"before the next slide|no cell shows|\bwhy\b", re.IGNORECASE)
+#: ... unless it asks why, says where the thing is shown (not yet, or nowhere), or says
+#: not to ask for it ("have already shown …; do not redo them by hand").
+NOT_SEEN = re.compile(r"before the next slide|no cell shows|\bwhy\b|\bdo not\b|\bdon't\b|"
+                      r"already (?:shown|showed|seen)", re.IGNORECASE)
 
 
 def _plain(text: str) -> str:
@@ -253,6 +256,12 @@ def test_a_note_never_asks_for_what_an_earlier_slide_showed(tmp_path, note):
                             ("markdown", note[:-1] + " before the next slide shows it.", "notes"),
                             ("markdown", "## Shown", "slide"), ("code", shown, "-")])
     assert placement_problems(path) == []
+    # and so is a note that says not to redo it
+    path = _deck(tmp_path, [("markdown", "## Shown", "slide"), ("code", shown, "-"),
+                            ("markdown", "## Later", "slide"),
+                            ("markdown", "The cells have already shown `xoxxxo`; do not redo "
+                                         "it by hand.", "notes")])
+    assert seen_problems(path) == []
     # and so is a question why a shown thing is so
     path = _deck(tmp_path, [("markdown", "## Shown", "slide"), ("code", shown, "-"),
                             ("markdown", "## Later", "slide"),
