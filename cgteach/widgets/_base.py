@@ -592,16 +592,8 @@ class EditorBoard(DrawnBoard):
         check_path(path)
         from cgteach import _io
 
-        shared = getattr(_io, "write_text", None)  # the package's guarded writer, where present
-        if shared is not None:
-            shared(path, self.json_text + "\n")
-            return
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(self.json_text + "\n")
-        except OSError as exc:
-            raise ValueError(f"cannot write position file {os.fspath(path)!r}: "
-                             f"{exc.strerror or exc}") from None
+        # the package's one guarded writer (links, other people's files, /tmp)
+        _io.write_text(path, self.json_text + "\n")
 
     # -- intents from the browser ---------------------------------------------
 
