@@ -26,6 +26,7 @@ import resource
 import shutil
 import stat
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -259,3 +260,187 @@ def test_settings_change_no_other_file_of_the_settings_folder(tmp_path):
     # without the link: its own file written, my.json as it was
     install_settings(tmp_path / "env")
     assert mine.read_text() == '{"mine": {"kept": 1}}\n' and path.is_file()
+
+
+# -- boards: one rule for all positions of _grid -----------------------------------------
+
+
+@pytest.mark.parametrize("make", ["Clobber('xo')", "Cram('..')", "Domineering(['..'])"])
+def test_no_board_lets_an_attribute_be_set_or_deleted(make):
+    from cgteach.rulesets.clobber import Clobber  # noqa: F401 - used by eval
+    from cgteach.rulesets.cram import Cram  # noqa: F401
+    from cgteach.rulesets.domineering import Domineering  # noqa: F401
+
+    board = eval(make)
+    for name in ("_rows", "rows", "other"):
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(board, name)
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(board, name, ("..",))
+    assert board == eval(make) and repr(board) == make.replace("'..'", "['..']").replace(
+        "'xo'", "['xo']").replace("[[", "[").replace("]]", "]")
+    assert board.value() is not None
+
+
+# -- the cold side: closed forms before any search, messages in the user's words ----------
+
+
+def _tower(depth):
+    from cgteach.games import STAR, game
+
+    g = STAR
+    for _ in range(depth):
+        g = game([0], [g])
+    return g
+
+
+def test_nimbers_and_numbers_have_closed_forms_on_the_cold_side():
+    from cgteach.games import cold, nimber, number
+
+    with within():
+        assert cold.atomic_weight(nimber(65536)) == 0
+        assert cold.is_eccentric(nimber(65536)) is True
+        assert cold.is_all_small(nimber(65536)) is True
+        assert cold.is_all_small(number(Fraction(1, 2**5000))) is False
+        assert cold.is_all_small(Fraction(-3, 2**5000)) is False
+        assert cold.reduced(Fraction(1, 2**5000)) == number(Fraction(1, 2**5000))
+        assert cold.heat(nimber(65536), 0) == nimber(65536)
+        assert cold.heat(nimber(65536), -1) == 0
+        assert cold.heat(10**5000, 1) == number(10**5000)
+    for n in (65536, 1024, 401):
+        with within():
+            text = refused(cold.heat, nimber(n), 1)
+        assert "MAX_BIRTHDAY" in text and f"*{n}" in text
+    with within():
+        h = cold.heat(nimber(64), 1)
+    assert h.birthday() == 128 and len(h.left) == len(h.right) == 64
+
+
+@pytest.mark.parametrize("t", ["1", "1/2", "2", "3/4", "1/8", "5", "-1"])
+def test_heating_a_nimber_by_a_number_agrees_with_the_definition(t):
+    # the closed form (built with no comparison) against the definition, canonicalised
+    from functools import cache
+
+    from cgteach.games import cold, nimber, number, parse
+    from cgteach.games._order import _add, _canonical, _neg
+
+    tt = parse(t)._core
+
+    @cache
+    def by_definition(n):
+        if n == 0:
+            return number(0)
+        return _canonical([_add(tt, by_definition(k)) for k in range(n)],
+                          [_add(_neg(tt), by_definition(k)) for k in range(n)])
+
+    for n in range(25):
+        assert cold.heat(nimber(n), tt) is by_definition(n), n
+    assert cold.heat(nimber(3), tt).cool(tt.number_value()) == (
+        nimber(3) if tt.number_value() > 0 else 0)
+
+
+def test_heating_a_nimber_by_a_game_is_bounded_by_the_budget():
+    from cgteach import budget
+    from cgteach.games import cold, nimber, parse
+
+    assert cold.heat(nimber(4), parse("↑")).birthday() == 6
+    with within():
+        assert "MAX_HEAT_DEPTH" in refused(cold.heat, nimber(65536), parse("↑"))
+    with budget(seconds=0.01), within():
+        assert "heating *64" in refused(cold.heat, nimber(64), parse("↑"))
+
+
+def test_a_deep_tower_heated_by_a_game_is_refused_at_once():
+    from cgteach.games import UP, cold
+
+    tower = _tower(300)
+    for call in (lambda: cold.heat(tower, UP), lambda: cold.overheat(tower, UP, UP),
+                 lambda: cold.overheat(tower, 1, UP), lambda: tower.heat(UP)):
+        with within():
+            text = refused(call)
+        assert "MAX_HEAT_DEPTH" in text
+    # within the limit it answers; heating by a number has no such limit
+    assert cold.heat(_tower(20), UP).birthday() == 41
+    assert cold.overheat(_tower(20), UP, UP).birthday() == 41
+
+
+HUGE = {
+    "Fraction(1, 2**5000)": Fraction(1, 2**5000),
+    "10**5000": 10**5000,
+    "Fraction(10**5000, 3)": Fraction(10**5000, 3),
+    "-Fraction(10**5000, 2**3)": -Fraction(10**5000, 2**3),
+}
+
+
+@pytest.mark.parametrize("name", HUGE, ids=list(HUGE))
+def test_huge_numbers_on_the_cold_side_are_answered_or_refused_plainly(name):
+    from cgteach.games import cold, parse
+
+    x = HUGE[name]
+    sw = parse("{1|-1}")
+    calls = {
+        "is_all_small": lambda: cold.is_all_small(x),
+        "atomic_weight": lambda: cold.atomic_weight(x),
+        "is_eccentric": lambda: cold.is_eccentric(x),
+        "reduced": lambda: cold.reduced(x),
+        "heat(x, 1)": lambda: cold.heat(x, 1),
+        "heat(SW, x)": lambda: cold.heat(sw, x),
+        "overheat(x, 1, 1)": lambda: cold.overheat(x, 1, 1),
+        "overheat(SW, x, 1)": lambda: cold.overheat(sw, x, 1),
+        "overheat(SW, 1, x)": lambda: cold.overheat(sw, 1, x),
+        "remote_star(x)": lambda: cold.remote_star(x),
+    }
+    for call in calls.values():
+        with within():
+            try:
+                call()
+            except ALLOWED:
+                refused(call)
+
+
+def test_the_cold_sides_refusals_name_the_input_briefly():
+    from cgteach.games import cold
+
+    text = refused(cold.atomic_weight, 10**5000)
+    assert "about 5001 digits" in text and "not all-small" in text
+    assert "in its position 1 only Left" in refused(cold.atomic_weight, Fraction(1, 2**5000))
+    assert "in its position -2 only Right" in refused(cold.is_eccentric, Fraction(-5, 2))
+    assert "more than 10000 copies" in refused(cold.overheat, 10**5000, 1, 1)
+    assert "not a dyadic" in refused(cold.heat, "{1|-1}", Fraction(10**5000, 3))
+    assert "MAX_BIRTHDAY" in refused(cold.overheat, Fraction(1, 2**5000), 1, 1)
+
+
+# -- thermographs: drawing arguments and huge values ---------------------------------------
+
+
+TOPS = [True, float("nan"), float("inf"), -float("inf"), 10**5000, "1e100000000", "x" * 10**6,
+        Fraction(10**5000, 3), 1e300, "nan", object(), [1], -5]
+
+
+@pytest.mark.parametrize("top", TOPS, ids=[f"top{i}" for i in range(len(TOPS))])
+def test_draw_thermograph_checks_top_like_the_other_drawing_arguments(top):
+    import matplotlib.pyplot as plt
+
+    from cgteach.draw.thermographs import draw_thermograph
+    from cgteach.games import parse
+    from cgteach.games.temperature import thermograph
+
+    th = thermograph(parse("{1|-1}"))
+    figures = plt.get_fignums()
+    with within():
+        a = refused(draw_thermograph, th, top=top)
+        b = refused(th.draw, top=top)
+    assert "top" in a and "top" in b
+    assert plt.get_fignums() == figures          # refused before any figure is made
+
+
+def test_a_thermograph_too_wide_to_draw_says_so_and_its_text_is_short():
+    from cgteach.games import number
+    from cgteach.games.temperature import thermograph
+
+    th = thermograph(number(10**5000))
+    with within():
+        assert th._repr_png_() is None
+        alt = th._alt_text()
+        assert "float" in refused(th.draw)
+    assert len(alt) < 500 and "about 5001 digits" in alt

@@ -34,8 +34,9 @@ class GridPosition:
     """Mixin for an immutable board position kept as ``_rows``, a tuple of equal-length strings.
 
     The class sets ``_NAME`` (its name, as in its ``repr``) and reads its rows
-    itself; it then gets :attr:`rows`, :attr:`shape`, equality, hashing,
-    ``repr``, ``str``, pickling and the entry of its position file.
+    itself; no attribute may be set or deleted afterwards.  It then gets
+    :attr:`rows`, :attr:`shape`, equality, hashing, ``repr``, ``str``, pickling
+    and the entry of its position file.
     """
 
     __slots__ = ()
@@ -45,6 +46,10 @@ class GridPosition:
         return list(self._rows)
 
     def __setattr__(self, name, value):
+        raise AttributeError(f"{self._NAME} positions are immutable: a move returns a new one")
+
+    def __delattr__(self, name):
+        # one rule for every board: nothing is set, nothing is taken away
         raise AttributeError(f"{self._NAME} positions are immutable: a move returns a new one")
 
     @property
