@@ -444,3 +444,66 @@ def test_a_thermograph_too_wide_to_draw_says_so_and_its_text_is_short():
         alt = th._alt_text()
         assert "float" in refused(th.draw)
     assert len(alt) < 500 and "about 5001 digits" in alt
+
+
+# -- widgets: copies and pickles, one rule ---------------------------------------------------
+
+
+def _widgets():
+    widgets = pytest.importorskip("cgteach.widgets")
+    from cgteach.hackenbush import examples
+    from cgteach.hackendot import Hackendot
+
+    return {
+        "NimGame": lambda: widgets.NimGame([3, 4, 5]),
+        "NimExplorer": lambda: widgets.NimExplorer([3, 4, 5]),
+        "HackenbushEditor": lambda: widgets.HackenbushEditor(examples.house()),
+        "HackenbushGame": lambda: widgets.HackenbushGame(examples.house()),
+        "HackendotEditor": lambda: widgets.HackendotEditor(Hackendot.figure1()),
+        "HackendotGame": lambda: widgets.HackendotGame(Hackendot.figure1()),
+        "DomineeringEditor": lambda: widgets.DomineeringEditor(),
+        "DomineeringGame": lambda: widgets.DomineeringGame(),
+        "ClobberEditor": lambda: widgets.ClobberEditor(),
+        "ClobberGame": lambda: widgets.ClobberGame(),
+    }
+
+
+WIDGET_NAMES = ["NimGame", "NimExplorer", "HackenbushEditor", "HackenbushGame",
+                "HackendotEditor", "HackendotGame", "DomineeringEditor", "DomineeringGame",
+                "ClobberEditor", "ClobberGame"]
+
+
+@pytest.mark.parametrize("name", WIDGET_NAMES)
+def test_every_widget_refuses_a_copy_or_pickle_and_says_to_keep_its_position(name):
+    import copy
+    import pickle
+
+    w = _widgets()[name]()
+    before = w.get_state()
+    for call, word in ((copy.copy, "copied"), (copy.deepcopy, "copied"),
+                       (pickle.dumps, "pickled"),
+                       (lambda x: pickle.dumps(x, protocol=0), "pickled")):
+        text = refused(call, w)
+        assert f"a {name} widget cannot be {word}" in text
+        attr = text.split("keep its position instead, w.")[1].split(" ")[0]
+        # the attribute it names exists, holds the position, and makes a new widget
+        kept = getattr(w, attr)
+        assert pickle.loads(pickle.dumps(kept)) == kept and copy.deepcopy(kept) == kept
+    assert w.get_state() == before
+    from cgteach import widgets
+
+    again = getattr(widgets, name)(kept)
+    assert getattr(again, attr) == kept
+
+
+def test_a_huge_argument_to_a_widget_is_quoted_briefly():
+    widgets = pytest.importorskip("cgteach.widgets")
+
+    for make in (lambda: widgets.ClobberGame(student="x" * 10**6),
+                 lambda: widgets.ClobberGame(computer="x" * 10**6),
+                 lambda: widgets.ClobberGame(board="x" * 10**6),
+                 lambda: widgets.ClobberEditor(board=["xo"] * 10**6),
+                 lambda: widgets.DomineeringGame(student="x" * 10**6),
+                 lambda: widgets.ClobberGame(seed="x" * 10**6)):
+        with within():
+            refused(make)

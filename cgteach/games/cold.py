@@ -249,7 +249,7 @@ def _int_below(b) -> int:
 @lru_cache(maxsize=200_000)
 def _aw(g) -> tuple:
     """``(aw(g), eccentric?)`` for a canonical all-small game."""
-    if g._nim is not None:
+    if g._nim:   # *n, n >= 1 (0 is a nimber too, and not eccentric)
         # aw(*n) = 0 at once: {aw(*k) - 2 | aw(*k) + 2} = {-2 | 2} = 0 is an integer and
         # *n is confused with a remote star, so the eccentric case keeps 0
         return number(0), True
