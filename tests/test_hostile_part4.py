@@ -507,3 +507,39 @@ def test_a_huge_argument_to_a_widget_is_quoted_briefly():
                  lambda: widgets.ClobberGame(seed="x" * 10**6)):
         with within():
             refused(make)
+
+
+# -- Ctrl-C: the caches keep only finished results ------------------------------------------
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _answers(*args) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tests._interrupted", *map(str, args)],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def fresh_answers():
+    return _answers("fresh")
+
+
+def test_after_ctrl_c_anywhere_the_answers_are_a_fresh_processs(fresh_answers):
+    # Ctrl-C (KeyboardInterrupt) at 40 points spread over cooling, thermographs,
+    # comparisons, heating, atomic weights, a Clobber value and a widget's hint
+    points = [int(100 * 1.3**k) + 17 * k for k in range(40)]
+    assert _answers("anywhere", *points) == fresh_answers
+
+
+def test_after_ctrl_c_inside_a_nimber_row_the_answers_are_a_fresh_processs(fresh_answers):
+    # between the two halves of one step of the table comparing a game with *0, *1, ...:
+    # before the fix the next comparison read past the shorter half (IndexError) or a
+    # shifted row (a wrong answer)
+    assert _answers("row") == fresh_answers
