@@ -543,3 +543,75 @@ def test_after_ctrl_c_inside_a_nimber_row_the_answers_are_a_fresh_processs(fresh
     # before the fix the next comparison read past the shorter half (IndexError) or a
     # shifted row (a wrong answer)
     assert _answers("row") == fresh_answers
+
+
+# -- every public call of the cold side, Clobber, Cram and _grid on hostile inputs -----------
+
+
+def _hostile_inputs():
+    from cgteach.games import nimber, number
+
+    return [("x" * 10**6), 10**5000, -(10**5000), Fraction(1, 2**5000), Fraction(10**5000, 3),
+            float("nan"), float("inf"), True, None, b"xo", [["x"] * 10**5], ("x",) * 10**5,
+            nimber(65536), number(10**5000), "²", object(), ((0, 0), (0, 10**5000)),
+            ((0, 0), (0, "x" * 10**6)), [1] * 10**6, "L", "left"]
+
+
+def _public_calls():
+    from cgteach.games import cold, parse
+    from cgteach.rulesets import clobber, cram
+    from cgteach.rulesets.clobber import Clobber
+    from cgteach.rulesets.cram import Cram
+
+    sw, c, k = parse("{1|-1}"), Clobber(["xo", "ox"]), Cram(["..", ".."])
+    calls = {f"{name}(b)": getattr(cold, name)
+             for name in ("is_all_small", "atomic_weight", "is_eccentric", "reduced",
+                          "remote_star")}
+    calls.update({
+        "heat(b, 1)": lambda b: cold.heat(b, 1),
+        "heat(SW, b)": lambda b: cold.heat(sw, b),
+        "overheat(b, 1, 1)": lambda b: cold.overheat(b, 1, 1),
+        "overheat(1/2, b, 1)": lambda b: cold.overheat(parse("1/2"), b, 1),
+        "overheat(SW, 1, b)": lambda b: cold.overheat(sw, 1, b),
+        "Clobber.moves(b)": c.moves, "Clobber.winning_moves(b)": c.winning_moves,
+        "Clobber.best_move(b)": c.best_move, "Clobber.play_left(b)": c.play_left,
+        "Clobber.strip(b)": Clobber.strip, "clobber.value_by_search(b)": clobber.value_by_search,
+        "cram.value_by_search(b)": cram.value_by_search,
+    })
+    for cls, board in ((Clobber, c), (Cram, k)):
+        n = cls.__name__
+        calls.update({
+            f"{n}(b)": cls, f"{n}.rectangle(b, 2)": lambda b, cls=cls: cls.rectangle(b, 2),
+            f"{n}.play(b)": board.play, f"{n}.load(b)": cls.load,
+            f"{n}.from_dict(b)": cls.from_dict,
+            f"{n}.from_dict(rows=b)": lambda b, cls=cls: cls.from_dict({"rows": b}),
+        })
+    return calls
+
+
+def test_every_public_call_answers_or_refuses_plainly_within_a_second():
+    slow, bad = [], []
+    for name, call in _public_calls().items():
+        for b in _hostile_inputs():
+            start = cpu()
+            try:
+                call(b)
+            except ALLOWED as exc:
+                text = str(exc)
+                if len(text) > MAX_MESSAGE or any(w.lower() in text.lower()
+                                                  for w in PYTHON_WORDS):
+                    bad.append((name, text[:200]))
+            if cpu() - start > 1.0:
+                slow.append((name, cpu() - start))
+    assert not slow and not bad, (slow, bad)
+
+
+def test_overheating_a_nimber_is_heating_it():
+    from cgteach.games import cold, nimber, parse
+
+    for n in range(8):
+        for t in (1, parse("1/2"), parse("↑")):
+            assert cold.overheat(nimber(n), parse("↑"), t) == cold.heat(nimber(n), t)
+    with within():
+        assert "MAX_BIRTHDAY" in refused(cold.overheat, nimber(65536), 1, 1)
+    assert "digits 0-9" in refused(cold.atomic_weight, "²")

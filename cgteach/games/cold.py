@@ -146,6 +146,9 @@ def _arg(g, fn: str, what: str = "g") -> Game:
         return _coerce(g, f"{fn}({what}): {what}")
     except (TypeError, ValueError) as exc:
         msg = str(exc)
+        if "invalid literal" in msg:   # Python's words for a digit it cannot read ('²')
+            msg = (f"{fn}({what}): cannot read {_show(g)} as a game: write numbers with the "
+                   "digits 0-9 (such as '3/4') and games in braces (such as '{1|*}')")
         if not msg.startswith(fn):
             msg = f"{fn}({what}): {msg}"
         raise type(exc)(msg) from None
@@ -390,10 +393,7 @@ def _heat(g, t) -> Game:
     if g._nim is not None:
         if t._num is not None:
             return _heated_nimber(g._nim, t)
-        from cgteach._budget import refuse_if_over
-
-        # by a game: the definition, whose work grows as n**4 (measured: *32 by ↑, 0.6 s)
-        refuse_if_over(_HEAT_GAME_SECONDS * g._nim**4, f"heating *{g._nim} by {_quote(t)}")
+        _refuse_nimber_by_game(g._nim, t)
     mt = _neg(t)
     return _canonical([_add(t, _heat(o, t)) for o in g.left],
                       [_add(mt, _heat(o, t)) for o in g.right])
@@ -420,7 +420,7 @@ _HEAT_GAME_SECONDS = 9e-7
 _HEAT_STEP_SECONDS = 2e-6
 
 
-def _heated_nimber(n: int, t) -> Game:
+def _heated_nimber(n: int, t, fn: str = "heat(g, t)") -> Game:
     from cgteach._budget import refuse_if_over
 
     x = t._num
@@ -430,7 +430,7 @@ def _heated_nimber(n: int, t) -> Game:
         return number(0)
     if n > MAX_BIRTHDAY:
         raise ValueError(
-            f"heat(g, t): g = *{_show(n)} heated by {_quote(t)} is a game whose part that is "
+            f"{fn}: g = *{_show(n)} heated by {_quote(t)} is a game whose part that is "
             f"not a number is born after day {_show(n)}; the engine handles games born by "
             f"day {MAX_BIRTHDAY} (cgteach.games.MAX_BIRTHDAY)")
     found = _HEATED.get((t, 0, n))
@@ -450,7 +450,7 @@ def _heated_nimber(n: int, t) -> Game:
                     g = _intern(lefts, rights)
                 except ValueError:
                     raise ValueError(
-                        f"heat(g, t): g = *{n} heated by {_quote(t)} would be born after day "
+                        f"{fn}: g = *{n} heated by {_quote(t)} would be born after day "
                         f"{MAX_BIRTHDAY}, the last the engine handles "
                         "(cgteach.games.MAX_BIRTHDAY)") from None
             _HEATED[t, m, k] = g
@@ -475,6 +475,12 @@ def _check_heat_depth(g, fn: str, by) -> None:
             f"not numbers; heating by a game that is not a number ({_quote(hot[0])}) is "
             f"limited to chains of {MAX_HEAT_DEPTH} moves (cgteach.games.cold.MAX_HEAT_DEPTH), "
             "so that it answers in seconds; heating by a number has no such limit")
+    for x in hot:
+        if x._depth > MAX_HEAT_DEPTH:
+            raise ValueError(
+                f"{fn}: heating by {_quote(x)}, a game with a chain of {_show(x._depth)} moves "
+                f"through games that are not numbers, is limited to chains of {MAX_HEAT_DEPTH} "
+                "moves (cgteach.games.cold.MAX_HEAT_DEPTH), so that it answers in seconds")
 
 
 @_deep
@@ -492,9 +498,22 @@ def heat(g, t) -> Game:
     return _heat(g, t)
 
 
+def _refuse_nimber_by_game(n: int, t) -> None:
+    from cgteach._budget import refuse_if_over
+
+    # by a game: the definition, whose work grows as n**4 (measured: *32 by ↑, 0.6 s)
+    refuse_if_over(_HEAT_GAME_SECONDS * n**4, f"heating *{n} by {_quote(t)}")
+
+
 @lru_cache(maxsize=200_000)
 def _overheat(g, s, t) -> Game:
     x = g._num
+    if g._nim:
+        # integers become multiples of s, and the only integer below *n is 0 = 0·s: so
+        # overheating *n is heating it (the same recursion from the same start)
+        if t._num is not None:
+            return _heated_nimber(g._nim, t, "overheat(g, s, t)")
+        _refuse_nimber_by_game(g._nim, t)
     if x is not None and x.denominator != 1 and g._bday > MAX_BIRTHDAY:
         raise ValueError(
             f"overheat(g, s, t): g holds the number {_quote(g)}, born on day {_show(g._bday)}; "
@@ -544,5 +563,7 @@ def _largest_integer(g) -> int:
     x = g._num
     if x is not None:   # a number reaches the integers up to the one beyond it, and no more
         return max(abs(floor(x)), abs(ceil(x)))
+    if g._nim is not None:   # *n reaches only the integer 0
+        return 0
     return max([_largest_integer(o) for o in g.left + g.right] or [0])
 

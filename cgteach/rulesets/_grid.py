@@ -78,13 +78,22 @@ class GridPosition:
         return (type(self), (list(self._rows),))
 
 
+def cell_text(*cell) -> str:
+    """A square ``(row, column)`` for a message, huge numbers summarised.
+
+    >>> cell_text(2, 3), cell_text(0, 10**5000)
+    ('(2, 3)', '(0, an integer of about 5001 digits)')
+    """
+    return "(" + ", ".join(_show(v) for v in cell) + ")"
+
+
 def check_sides(m, n, unit: str, max_side: int) -> None:
     """A clear error unless ``m`` and ``n`` are whole numbers from 1 to ``max_side``."""
     for name, v in (("m", m), ("n", n)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise TypeError(f"{name} must be a whole number of {unit}s, got {_show(v)}")
         if not 0 < v <= max_side:
-            raise ValueError(f"{name} must be between 1 and {max_side}, got {v}")
+            raise ValueError(f"{name} must be between 1 and {max_side}, got {_show(v)}")
 
 
 def read_rows(rows, *, cls, name: str, alphabet: str, kinds: str, use: str, unit: str,
