@@ -615,3 +615,20 @@ def test_overheating_a_nimber_is_heating_it():
     with within():
         assert "MAX_BIRTHDAY" in refused(cold.overheat, nimber(65536), 1, 1)
     assert "digits 0-9" in refused(cold.atomic_weight, "²")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="planting a link as another user needs root")
+def test_an_export_does_not_follow_a_folder_link_another_user_planted(shared):
+    from cgteach.present import export_slides
+    from cgteach.present._safe import check_out
+
+    folder, private = shared
+    answer = as_unprivileged(_plant, {str(folder / "dir"): str(private)})
+    assert answer[0] == "ok", answer
+    text = refused(check_out, folder / "dir" / "out")
+    assert "symbolic link" in text and "another user" in text
+    lessons = folder / "lessons"
+    lessons.mkdir()
+    (lessons / "01-a.ipynb").write_text("{}")
+    assert "another user" in refused(export_slides, lessons, folder / "dir" / "out", quiet=True)
+    assert list(private.iterdir()) == []
