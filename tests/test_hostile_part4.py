@@ -353,6 +353,7 @@ def test_heating_a_nimber_by_a_game_is_bounded_by_the_budget():
 def test_a_deep_tower_heated_by_a_game_is_refused_at_once():
     from cgteach.games import UP, cold
 
+    assert "chain of 81 moves" in refused(cold.heat, _tower(80), UP)   # the limit: 80
     tower = _tower(300)
     for call in (lambda: cold.heat(tower, UP), lambda: cold.overheat(tower, UP, UP),
                  lambda: cold.overheat(tower, 1, UP), lambda: tower.heat(UP)):

@@ -460,10 +460,11 @@ def _heated_nimber(n: int, t, fn: str = "heat(g, t)") -> Game:
 #: Deepest game (its part that is not a number, see cgteach.games.MAX_BIRTHDAY) that
 #: :func:`heat` and :func:`overheat` heat by a game that is *not* a number.  Heating by
 #: a number translates options at once; heating by a game such as ``↑`` adds it at every
-#: level, and the work grows as the cube of the depth: a 100-deep tower {0|{0|...*}}
-#: heated by ``↑`` takes about 1.5 s on the 2-core machine, a 300-deep one some
-#: minutes (and its heated form is too deep for the engine anyway).
-MAX_HEAT_DEPTH = 100
+#: level, and the work grows as the cube of the depth: the deepest tower {0|{0|...*}}
+#: allowed (79 braces) heated by ``↑`` takes about 0.8 s on the 2-core machine, a
+#: 99-deep one 1.7 s, a 300-deep one about a minute (and its heated form is too deep
+#: for the engine anyway).
+MAX_HEAT_DEPTH = 80
 
 
 def _check_heat_depth(g, fn: str, by) -> None:
