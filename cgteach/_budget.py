@@ -141,6 +141,10 @@ def budget_seconds(override=_UNSET):
 
 def describe_seconds(seconds):
     """Short words for a duration: ``'40 s'``, ``'1.5 min'``, ``'3 h'``, ``'2e+05 years'``."""
+    try:
+        seconds = float(seconds)
+    except OverflowError:  # an int past the floats: longer than any budget
+        seconds = math.inf
     if seconds == math.inf:
         return "no limit"
     if seconds < 1:
