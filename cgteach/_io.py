@@ -37,6 +37,17 @@ Rules for files (the same for every ``save`` and ``load`` in cgteach):
   device or a pipe is refused with a ``ValueError`` and left untouched.
   A symbolic link is followed: the file it points to is replaced and the
   link stays.  The replaced file keeps its permission bits.
+* **Links in shared folders.**  A symbolic link in a *sticky* folder that
+  anyone may write to (such as ``/tmp``) is followed only when it is yours
+  or the folder owner's, as the kernel's ``protected_symlinks`` rule does
+  for ``open()``: a link another user planted there (pointing at one of
+  your files, or at a name in one of your private folders) is refused, and
+  nothing is created or changed.  The same holds for every link on the way
+  (a linked folder).  A name ending in ``/`` names a folder, as for
+  ``open()``, and is refused.
+* **The temporary file** is created beside the real target with
+  ``O_CREAT | O_EXCL | O_NOFOLLOW`` (:func:`tempfile.mkstemp`), so it is
+  always a new file of yours, never someone's link.
 * **Permission.**  A file you could not write yourself is never replaced,
   though a rename over it might succeed (a rename needs only the right to
   write in the folder): a read-only file (no write bit, such as 0444, even
@@ -365,6 +376,51 @@ def _check_may_replace(target: str, info, what: str, shown: str) -> None:
         )
 
 
+def _shared_sticky(folder_info) -> bool:
+    """True for a sticky folder that others may write to (like ``/tmp``)."""
+    mode = folder_info.st_mode
+    return bool(mode & stat.S_ISVTX) and bool(mode & (stat.S_IWOTH | stat.S_IWGRP))
+
+
+def _check_links(path: str, what: str, shown: str) -> None:
+    """Refuse a symbolic link on the way to ``path`` that another user planted in a shared folder.
+
+    The rule of the kernel's ``protected_symlinks`` (which guards ``open()``
+    but not :func:`os.path.realpath`): in a sticky folder that others may
+    write to, a link is followed only if its owner is you or the folder's
+    owner.  Every component of the path is checked, the last one included.
+    """
+    if not hasattr(os, "geteuid"):
+        return
+    me = os.geteuid()
+    parts = os.path.abspath(path).split(os.sep)
+    prefix = os.sep
+    for part in parts[1:]:
+        if not part:
+            continue
+        here = os.path.join(prefix, part)
+        try:
+            info = os.lstat(here)
+        except OSError:
+            return  # the rest does not exist yet: nothing more to follow
+        if stat.S_ISLNK(info.st_mode):
+            try:
+                folder = os.stat(prefix)
+            except OSError:
+                folder = None
+            if (folder is not None and _shared_sticky(folder)
+                    and info.st_uid not in (me, folder.st_uid)):
+                raise ValueError(
+                    f"cannot write {what} {shown}: {show(here, 200)} is a symbolic link "
+                    f"of another user (uid {info.st_uid}) in the shared folder "
+                    f"{show(prefix, 200)}; cgteach does not follow other people's links in "
+                    "a shared folder (anyone may plant one there): choose another name"
+                )
+            prefix = os.path.realpath(here)
+        else:
+            prefix = here
+
+
 def write_text(path, text: str, what: str = "position file", *,
                only_cgteach: bool = True) -> None:
     """Write ``text`` to ``path`` atomically (temporary file, then rename).
@@ -384,6 +440,12 @@ def write_text(path, text: str, what: str = "position file", *,
     shown = show(path)
     if not isinstance(text, str):
         raise TypeError(f"the text to write must be a str, got {type(text).__name__}")
+    if path.endswith(("/", os.sep)) or (os.altsep and path.endswith(os.altsep)):
+        raise ValueError(
+            f"cannot write {what} {shown}: the name ends with '/', which names a folder; "
+            "give the name of a file (without the trailing '/')"
+        )
+    _check_links(path, what, shown)
     target = os.path.realpath(path)  # follow a symbolic link: replace what it points to
     try:
         info = os.stat(target)
@@ -421,12 +483,13 @@ def write_text(path, text: str, what: str = "position file", *,
     folder, name = os.path.split(target)
     tmp = None
     try:
+        # mkstemp opens with O_CREAT | O_EXCL | O_NOFOLLOW: a fresh file of ours
         fd, tmp = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=".tmp", dir=folder or ".")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
+            os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
-        os.chmod(tmp, mode)
         os.replace(tmp, target)
         tmp = None
     except OSError as exc:

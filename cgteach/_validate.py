@@ -94,8 +94,12 @@ def show(value, width: int = 60) -> str:
             return text
         return str(n)
     if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return show(value.numerator, width)
         if max(abs(value.numerator), value.denominator) >= 10**MAX_DIGITS:
-            return f"a fraction with about {_digits(value.denominator)}-digit denominator"
+            sign = "a negative" if value < 0 else "a"
+            return (f"{sign} fraction of about {_digits(value.numerator)} digits over "
+                    f"about {_digits(value.denominator)} digits")
         return str(value)
     try:
         text = repr(value)

@@ -41,10 +41,23 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
     ``top`` is the highest temperature shown (default: one above the
     temperature, at least 1).
     """
-    from cgteach.games.temperature import Thermograph
+    from cgteach._validate import show
+    from cgteach.games.temperature import Thermograph, _top_arg
 
     if not isinstance(th, Thermograph):
         raise TypeError(f"draw_thermograph() needs a Thermograph, got {type(th).__name__}")
+    # the arguments are checked before any figure is made
+    tau = th.temperature
+    # as Thermograph.draw reads it: a finite number a drawing can place
+    top = max(Fraction(1), tau + 1) if top is None else _top_arg(top)
+    if top <= tau or top <= -1:
+        raise ValueError(f"top must be above the temperature {show(tau)}, got {show(top)}")
+    far = th._too_far()
+    if far is not None:
+        raise ValueError(
+            f"cannot draw this thermograph: it reaches the value {show(far)}, beyond what a "
+            "drawing can place (a float holds about 1.8e308); its walls are exact in "
+            "th.left_breakpoints and th.right_breakpoints")
     theirs = check_ax(ax) is not None and STYLE["lecture"]
     if theirs:
         # a figure the caller made (a pair of thermographs): no wider than a projector shows
@@ -55,12 +68,6 @@ def draw_thermograph(th, ax=None, *, title=None, top=None):
         if fitted[0] < size[0] - 1e-6 or fitted[1] < size[1] - 1e-6:
             ax.figure.set_size_inches(*fitted)
     ax = new_axes(ax, size=(5.0, 3.6))
-    tau = th.temperature
-    if top is None:
-        top = max(Fraction(1), tau + 1)
-    top = Fraction(top)
-    if top <= tau or top <= -1:
-        raise ValueError(f"top must be above the temperature {_num(tau)}, got {_num(top)}")
     lw = STYLE["line"]
     font = STYLE["font"]
     left = _points(th, "left", top)

@@ -130,6 +130,13 @@ def _nim_row(g, n: int) -> list:
         row = _NIM_ROWS[g._id] = [bytearray(), bytearray(), False, False]
     below, above = row[0], row[1]
     k = len(below)
+    if k <= n and (len(above) != k or row[2] != (below.find(1) >= 0)
+                   or row[3] != (above.find(1) >= 0)):
+        # a Ctrl-C between the two appends (or before the flags) left the row uneven:
+        # keep what both halves finished, and the flags that go with it
+        k = min(k, len(above))
+        del below[k:], above[k:]
+        row[2], row[3] = below.find(1) >= 0, above.find(1) >= 0
     while k <= n:
         ok_below = not row[3]  # *k <= g
         if ok_below:

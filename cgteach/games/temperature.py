@@ -409,7 +409,20 @@ class Thermograph(Pictured):
         return drawer("thermograph.draw")(self, ax=ax, **kwargs)
 
     def _repr_png_(self):
+        if self._too_far() is not None:
+            return None  # no picture can place it: the notebook shows the text instead
         return drawer("thermograph.png")(self)
+
+    def _too_far(self):
+        """The first value of the drawing a float cannot hold (None when all fit)."""
+        points = [self.temperature, self.mast]
+        for line in (self._left, self._right):
+            for t, x in line.knots:
+                points += [t, x]
+        for q in points:
+            if abs(q) > _FLOAT_MAX:
+                return q
+        return None
 
     def _alt_text(self) -> str:
         """What :meth:`_repr_png_`'s picture shows, in words (its text alternative).
@@ -418,9 +431,25 @@ class Thermograph(Pictured):
         >>> thermograph(parse("{4 | {2 | -6}}"))._alt_text()
         'Thermograph of {4|{2|-6}}: temperature 2, mast at 2; stops 4 (Left) and 2 (Right).'
         """
-        return (f"Thermograph of {self._game}: temperature {_num(self.temperature)}, mast at "
-                f"{_num(self.mast)}; stops {_num(self.left_wall(0))} (Left) and "
-                f"{_num(self.right_wall(0))} (Right).")
+        game = str(self._game)
+        if len(game) > _ALT_GAME:
+            game = game[:_ALT_GAME - 1] + "…"
+        return (f"Thermograph of {game}: temperature {_said(self.temperature)}, mast at "
+                f"{_said(self.mast)}; stops {_said(self.left_wall(0))} (Left) and "
+                f"{_said(self.right_wall(0))} (Right).")
+
+
+#: Longest text of the game in a thermograph's text alternative.
+_ALT_GAME = 200
+#: The largest value a drawing can place (a float's range, with room to spare).
+_FLOAT_MAX = Fraction(10) ** 300
+
+
+def _said(q: Fraction) -> str:
+    """A number for a sentence: exact when short, a summary of its size when huge."""
+    if max(abs(q.numerator), q.denominator) >= 10**40:
+        return _show(q)
+    return _num(q)
 
 
 def _num(q: Fraction) -> str:
@@ -472,9 +501,10 @@ def _top_arg(top) -> Fraction:
         q = Fraction(top)
     else:
         q = Fraction(top)
-    if q.numerator.bit_length() - q.denominator.bit_length() > 1000:
+    if abs(q) > _FLOAT_MAX:
         raise ValueError(
-            f"draw(top=...) got {_show(top)}: too large to draw (a float must hold it)"
+            f"draw(top=...) got {_show(top)}: too large to draw (a drawing places values up "
+            "to 1e300)"
         )
     return q
 

@@ -64,6 +64,10 @@ def check_out(out, name: str = "out") -> Path:
     out = Path(os.path.abspath(as_path(out, name)))
     if out.is_symlink():
         raise ValueError(f"{name}={str(out)!r} is a symbolic link: give a real folder")
+    from cgteach._io import _check_links
+
+    # a folder on the way that another user linked from a shared folder such as /tmp
+    _check_links(str(out), "the folder", f"{name}={show(str(out), 200)}")
     if out.exists():
         if not out.is_dir():
             raise ValueError(f"{name}={str(out)!r} exists and is not a folder: "

@@ -10,6 +10,9 @@ local file, figures and outputs never split across pages), then printed by
 ``chromium --headless --print-to-pdf`` with every network name unresolvable, so
 nothing can be fetched.  The HTML pages are kept in ``_html/`` next to the PDFs.
 The folder is built fresh and moved into place (see :mod:`cgteach.present._safe`).
+Chromium runs with a home, configuration, cache and temporary folder of its
+own, in a private temporary folder that is removed afterwards: nothing it
+writes lands outside ``out`` or in the user's own folders.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -156,15 +160,28 @@ def _exporter():
                            exclude_input_prompt=True, exclude_output_prompt=True)
 
 
-def _print(chromium: str, page: Path, pdf: Path, timeout: float = 180) -> None:
+def _browser_env(home: Path) -> dict:
+    """The environment Chromium runs in: every folder it writes to is under ``home``."""
+    env = dict(os.environ, HOME=str(home), TMPDIR=str(home / "tmp"),
+               XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"),
+               XDG_DATA_HOME=str(home / "data"), XDG_STATE_HOME=str(home / "state"),
+               XDG_RUNTIME_DIR=str(home / "run"))
+    for name in ("tmp", "config", "cache", "data", "state", "run"):
+        (home / name).mkdir(mode=0o700, exist_ok=True)
+    return env
+
+
+def _print(chromium: str, page: Path, pdf: Path, home: Path, timeout: float = 180) -> None:
+    profile = Path(tempfile.mkdtemp(prefix="profile-", dir=home))  # one per printing
     command = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+               f"--user-data-dir={profile}", f"--disk-cache-dir={profile / 'cache'}",
                "--disable-background-networking", "--no-first-run", "--disable-extensions",
                "--host-resolver-rules=MAP * ~NOTFOUND", "--no-pdf-header-footer",
                "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000",
                f"--print-to-pdf={pdf}", page.as_uri()]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                              env=dict(os.environ, HOME=str(pdf.parent.parent / "_home")))
+                              env=_browser_env(home))
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"Chromium did not print {page.name} within {timeout:.0f} s") from None
     if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size < 1000:
@@ -190,7 +207,6 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
     with staged(out) as tmp:
         pages = tmp / "_html"
         (pages / "_static").mkdir(parents=True)
-        (tmp / "_home").mkdir()
         shutil.copyfile(mathjax, pages / "_static" / mathjax.name)
         jobs = []
         for path, nb in lessons:
@@ -204,9 +220,13 @@ def write_handouts(notebooks="notebooks", out="build/handouts", quiet=False,
                 page = pages / f"{path.stem}.{reader}.html"
                 page.write_text(body, encoding="utf-8")
                 jobs.append((page, tmp / f"{path.stem}.{reader}.pdf"))
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            list(pool.map(lambda job: _print(chromium, *job), jobs))
-        shutil.rmtree(tmp / "_home", ignore_errors=True)
+        # Chromium's home, cache and temporary files: a private folder, removed afterwards
+        home = Path(tempfile.mkdtemp(prefix="cgteach-chromium-"))
+        try:
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                list(pool.map(lambda job: _print(chromium, *job, home), jobs))
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
     out = Path(out).absolute()
     if not quiet:
         print(f"wrote {len(jobs)} handouts to {out}/ in {time.monotonic() - start:.1f} s")

@@ -24,7 +24,9 @@ JupyterLab's **settings overrides** (``<prefix>/share/jupyter/lab/settings/
 overrides.json``) with :data:`LAB_SETTINGS`, which also switch off JupyterLab's
 news pop-up.  ``make lab`` and ``make lecture`` run it as
 ``python -m cgteach.present settings``.  Nothing is written outside the prefix,
-nothing that cgteach did not make is replaced, and the overrides file is only
+nothing that cgteach did not make is replaced (an ``overrides.json`` that is a link
+to another file of the settings folder, such as a user's ``my.json``, is refused),
+and the overrides file is only
 ever rewritten as valid JSON (no ``NaN``), by cgteach's one guarded writer
 (:func:`cgteach._io.write_text`): an ``overrides.json`` that is a symbolic
 link stays a link (the file it points to is rewritten), the file keeps its
@@ -188,6 +190,26 @@ def _install_extension(target: Path) -> None:
         raise
 
 
+def _check_not_a_sibling(path: Path) -> None:
+    """Refuse an ``overrides.json`` that is a link to another file of the settings folder.
+
+    JupyterLab reads the other files there itself (a user's ``my.json``, the
+    ``overrides.d`` folder): writing through such a link would change a file
+    that is not cgteach's.  A link to a file elsewhere (the user's own
+    overrides kept in another place) is followed, and stays a link.
+    """
+    if not path.is_symlink():
+        return
+    settings = Path(os.path.realpath(path.parent))
+    target = Path(os.path.realpath(path))
+    if target != settings / path.name and settings in target.parents:
+        raise ValueError(
+            f"{show(str(path), 200)} is a symbolic link to {show(target.name, 100)} in the "
+            "same settings folder, a file JupyterLab reads on its own; cgteach writes only "
+            "its own overrides.json and changes no other file there: remove the link "
+            "and run this again")
+
+
 def install_settings(prefix=None) -> Path:
     """Install the lecturer's extension and merge :data:`LAB_SETTINGS` into the overrides.
 
@@ -204,6 +226,7 @@ def install_settings(prefix=None) -> Path:
     for plugin, values in LAB_SETTINGS.items():
         data.setdefault(plugin, {}).update(values)
     _check(data, path.name)
+    _check_not_a_sibling(path)
     if path.exists():   # refuse a file the user could not write before installing anything
         from cgteach import _io
 

@@ -34,8 +34,9 @@ class GridPosition:
     """Mixin for an immutable board position kept as ``_rows``, a tuple of equal-length strings.
 
     The class sets ``_NAME`` (its name, as in its ``repr``) and reads its rows
-    itself; it then gets :attr:`rows`, :attr:`shape`, equality, hashing,
-    ``repr``, ``str``, pickling and the entry of its position file.
+    itself; no attribute may be set or deleted afterwards.  It then gets
+    :attr:`rows`, :attr:`shape`, equality, hashing, ``repr``, ``str``, pickling
+    and the entry of its position file.
     """
 
     __slots__ = ()
@@ -45,6 +46,10 @@ class GridPosition:
         return list(self._rows)
 
     def __setattr__(self, name, value):
+        raise AttributeError(f"{self._NAME} positions are immutable: a move returns a new one")
+
+    def __delattr__(self, name):
+        # one rule for every board: nothing is set, nothing is taken away
         raise AttributeError(f"{self._NAME} positions are immutable: a move returns a new one")
 
     @property
@@ -73,13 +78,22 @@ class GridPosition:
         return (type(self), (list(self._rows),))
 
 
+def cell_text(*cell) -> str:
+    """A square ``(row, column)`` for a message, huge numbers summarised.
+
+    >>> cell_text(2, 3), cell_text(0, 10**5000)
+    ('(2, 3)', '(0, an integer of about 5001 digits)')
+    """
+    return "(" + ", ".join(_show(v) for v in cell) + ")"
+
+
 def check_sides(m, n, unit: str, max_side: int) -> None:
     """A clear error unless ``m`` and ``n`` are whole numbers from 1 to ``max_side``."""
     for name, v in (("m", m), ("n", n)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise TypeError(f"{name} must be a whole number of {unit}s, got {_show(v)}")
         if not 0 < v <= max_side:
-            raise ValueError(f"{name} must be between 1 and {max_side}, got {v}")
+            raise ValueError(f"{name} must be between 1 and {max_side}, got {_show(v)}")
 
 
 def read_rows(rows, *, cls, name: str, alphabet: str, kinds: str, use: str, unit: str,

@@ -48,6 +48,7 @@ from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._grid import (
     GridPosition,
+    cell_text,
     check_sides,
     components,
     corner_shift,
@@ -182,13 +183,14 @@ class Clobber(Pictured, GridPosition, PartizanPosition):
                             f"got {_show(move)}")
         m, n = self.shape
         if not (0 <= r < m and 0 <= c < n):
-            raise ValueError(f"square {(r, c)} is off the {m}x{n} board")
+            raise ValueError(f"square {cell_text(r, c)} is off the {m}x{n} board")
         owner = self._rows[r][c]
         if owner == _EMPTY:
-            raise ValueError(f"there is no stone on square {(r, c)} to move")
+            raise ValueError(f"there is no stone on square {cell_text(r, c)} to move")
         move = ((r, c), (r2, c2))
         if move not in self.moves("L" if owner == _LEFT else "R"):
-            raise ValueError(f"the stone on {(r, c)} cannot clobber square {(r2, c2)}: a move "
+            raise ValueError(f"the stone on {cell_text(r, c)} cannot clobber square "
+                             f"{cell_text(r2, c2)}: a move "
                              "takes a stone onto an orthogonally adjacent enemy stone")
         return self._after(move)
 
@@ -205,7 +207,7 @@ class Clobber(Pictured, GridPosition, PartizanPosition):
         (r, c), _ = move
         if self._rows[r][c] != stone:
             who = "Left" if stone == _LEFT else "Right"
-            raise ValueError(f"the stone on {(r, c)} is not {who}'s")
+            raise ValueError(f"the stone on {cell_text(r, c)} is not {who}'s")
         return after
 
     def left_options(self) -> list:

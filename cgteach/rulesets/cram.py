@@ -36,6 +36,7 @@ from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._grid import (
     GridPosition,
+    cell_text,
     check_sides,
     corner_shift,
     crop,
@@ -125,7 +126,8 @@ class Cram(Pictured, GridPosition, PartizanPosition):
                             f"got {_show(move)}")
         pair = tuple(sorted([(r, c), (r2, c2)]))
         if pair not in self.moves():
-            raise ValueError(f"no domino fits on {pair[0]} and {pair[1]}: a domino covers two "
+            raise ValueError(f"no domino fits on {cell_text(*pair[0])} and {cell_text(*pair[1])}: "
+                             "a domino covers two "
                              "free cells side by side or one above the other")
         return self._after(pair)
 

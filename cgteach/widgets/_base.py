@@ -407,6 +407,44 @@ class Guarded:
     def __repr__(self):
         return f"{type(self).__name__} — {self._SUMMARY}"
 
+    # -- copies and pickles: one rule for every widget --------------------------
+    # A widget is one end of a live connection to the page that shows it (its
+    # comm), so a copy would be a second Python object answering for one picture.
+    # Its position is the value to keep: positions are immutable, so w.position
+    # (w.board, w.forest, w.heaps) can be kept, copied and pickled as it is, and a
+    # new widget made from it.  (Pickle's own error, "it's not the same object as
+    # cgteach.widgets...", came from anywidget: its __init__ adds the _esm, _css and
+    # _anywidget_id traits with traitlets' add_traits, which swaps the instance's
+    # class for a new subclass of the same name, so pickle's look-up of the class by
+    # name finds the original class, not that one.)
+
+    def _position_name(self) -> str:
+        for name in ("position", "board", "forest", "heaps"):
+            if hasattr(type(self), name):
+                return name
+        return "position"
+
+    def _refuse_copy(self, what: str):
+        name = type(self).__name__
+        attr = self._position_name()
+        raise TypeError(
+            f"a {name} widget cannot be {what}: it is tied to the picture on the page that "
+            f"shows it; keep its position instead, w.{attr} (a value you may copy, pickle or "
+            f"save), and make a new widget from it: {name}(w.{attr})"
+        )
+
+    def __copy__(self):
+        self._refuse_copy("copied")
+
+    def __deepcopy__(self, memo):
+        self._refuse_copy("copied")
+
+    def __reduce_ex__(self, protocol):
+        self._refuse_copy("pickled")
+
+    def __reduce__(self):
+        self._refuse_copy("pickled")
+
     def _still_png(self) -> bytes | None:
         return None
 
@@ -486,9 +524,9 @@ class Board(Guarded, anywidget.AnyWidget):
         except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
             self.message = str(exc) if len(str(exc)) < 300 else str(exc)[:299] + "…"
         except RecursionError:
-            self.message = f"could not carry out {event!r}: the input is nested too deeply"
+            self.message = f"could not carry out {_short(event)}: the input is nested too deeply"
         except Exception as exc:  # noqa: BLE001 (never a traceback in the page)
-            self.message = (f"could not carry out {event!r}: "
+            self.message = (f"could not carry out {_short(event)}: "
                             f"{type(exc).__name__}: {_short(str(exc), 200)}")
 
 
@@ -505,15 +543,16 @@ def _signature_problem(method, args: dict, event: str) -> str:
                if p.default is inspect.Parameter.empty
                and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in args]
     if missing:
-        return (f"ignored {event!r}: it needs " + ", ".join(repr(m) for m in missing)
+        return (f"ignored {_short(event)}: it needs " + ", ".join(repr(m) for m in missing)
                 + f" (got {sorted(args) or 'nothing'})")
     if not any(p.kind == p.VAR_KEYWORD for p in params.values()):
         extra = sorted(k for k in args if k not in params)
         if extra:
-            return (f"ignored {event!r}: unexpected " + ", ".join(repr(str(e)) for e in extra))
+            return (f"ignored {_short(event)}: unexpected "
+                    + ", ".join(_short(str(e)) for e in extra[:5]))
     for name, value in args.items():
         if isinstance(value, float) and not math.isfinite(value):
-            return f"ignored {event!r}: {name} must be a finite number, got {value!r}"
+            return f"ignored {_short(event)}: {name} must be a finite number, got {_short(value)}"
     return ""
 
 
@@ -592,16 +631,8 @@ class EditorBoard(DrawnBoard):
         check_path(path)
         from cgteach import _io
 
-        shared = getattr(_io, "write_text", None)  # the package's guarded writer, where present
-        if shared is not None:
-            shared(path, self.json_text + "\n")
-            return
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(self.json_text + "\n")
-        except OSError as exc:
-            raise ValueError(f"cannot write position file {os.fspath(path)!r}: "
-                             f"{exc.strerror or exc}") from None
+        # the package's one guarded writer (links, other people's files, /tmp)
+        _io.write_text(path, self.json_text + "\n")
 
     # -- intents from the browser ---------------------------------------------
 
@@ -642,9 +673,9 @@ def check_game_options(computer, first) -> None:
     ValueError: computer must be 'perfect' or 'random', got 'clever'
     """
     if computer not in ("perfect", "random"):
-        raise ValueError(f"computer must be 'perfect' or 'random', got {computer!r}")
+        raise ValueError(f"computer must be 'perfect' or 'random', got {_short(computer)}")
     if first not in ("student", "computer"):
-        raise ValueError(f"first must be 'student' or 'computer', got {first!r}")
+        raise ValueError(f"first must be 'student' or 'computer', got {_short(first)}")
 
 
 class GameBoard(DrawnBoard):

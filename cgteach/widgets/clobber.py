@@ -422,7 +422,7 @@ class ClobberGame(_ClobberBoard, GameBoard):
                  first="student", lecture=None, **kwargs):
         board = _as_board(board, default=("xox", "oxo", "xox"))
         if student not in _SIDES:
-            raise ValueError(f"student must be 'left' or 'right', got {student!r}")
+            raise ValueError(f"student must be 'left' or 'right', got {_short(student)}")
         check_game_options(computer, first)
         why = _too_big(board)
         if why:

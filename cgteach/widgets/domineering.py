@@ -242,7 +242,7 @@ class DomineeringEditor(EditorBoard):
         m, n = self._board.shape
         for name, v, top in (("row", row, m), ("col", col, n)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number, got {v!r}")
+                raise TypeError(f"{name} must be a whole number, got {_short(v)}")
             if not 0 <= v < top:
                 raise ValueError(f"there is no cell ({row}, {col}) on this {m} x {n} board")
         rows = [list(r) for r in self._board.rows]
@@ -256,7 +256,7 @@ class DomineeringEditor(EditorBoard):
         for name, v in (("rows", m), ("columns", n)):
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_EDIT_SIDE:
                 raise ValueError(f"{name} must be a whole number from 1 to {MAX_EDIT_SIDE}, "
-                                 f"got {v!r}")
+                                 f"got {_short(v)}")
         self._change(Domineering.rectangle(m, n), f"an empty {m} x {n} board")
 
     def clear(self) -> None:
@@ -394,7 +394,7 @@ class DomineeringGame(GameBoard):
                  first="student", lecture=None, **kwargs):
         board = _as_board(board if board is not None else Domineering.rectangle(4, 4))
         if student not in ("left", "right"):
-            raise ValueError(f"student must be 'left' or 'right', got {student!r}")
+            raise ValueError(f"student must be 'left' or 'right', got {_short(student)}")
         check_game_options(computer, first)
         super().__init__(lecture=lecture, computer=computer, seed=seed, first=first,
                          student=student, **kwargs)
@@ -481,7 +481,7 @@ class DomineeringGame(GameBoard):
             return
         for name, v in (("row", row), ("col", col)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be a whole number, got {v!r}")
+                raise TypeError(f"{name} must be a whole number, got {_short(v)}")
         moves = set(self._moves("student"))
         back = (row - 1, col) if self._vertical("student") else (row, col - 1)
         cell = (row, col) if (row, col) in moves else back if back in moves else None
