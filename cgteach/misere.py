@@ -704,6 +704,19 @@ _QUOTIENTS: dict = {}
 def misere_quotient(code, max_heap, *, budget=_UNSET) -> MisereQuotient:
     """The misère quotient of the octal game ``code`` restricted to heaps ≤ ``max_heap``.
 
+    **How it is found.**  Heap by heap, as Siegel's MisereSolver works: the
+    quotient for heaps ``< n`` gives a *guess* for heaps ``≤ n`` (its elements
+    times a count of heaps of ``n``, whose P-portion follows from "P when no
+    move leads to P"), the guess is *checked exactly* (:func:`_verify`: by
+    induction on the number of tokens, it predicts the misère outcome of every
+    sum, infinitely many, from finitely many checks), and the guess is then
+    reduced (elements that no sum tells apart are merged).  When heap ``n``
+    splits elements of the previous quotient the guess fails the check, and a
+    candidate is built instead from the outcomes of small sums, then checked
+    the same way.  No answer is returned unchecked.  The check is this
+    package's own (a search over what a sum's heaps allow, pruned to its least
+    winning cases), not a transcription of MisereSolver's.
+
     >>> q = misere_quotient("0.3333", 1)          # Nim with heaps of one token
     >>> q.order, q.presentation(), sorted(q.p_portion)
     (2, '⟨a | a² = 1⟩', ['a'])
