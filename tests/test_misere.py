@@ -430,3 +430,13 @@ def test_a_bound_too_big_for_a_minute_is_refused_at_once():
 def test_bad_input_names_the_problem(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07"])
+def test_a_bigger_quotient_still_predicts_outcomes(code):
+    # heaps up to 16: past the heaps where the guess from the previous quotient fails
+    q = misere_quotient(code, 16)
+    rng = random.Random(16)
+    for _ in range(300):
+        s = [rng.randint(0, 16) for _ in range(rng.randint(1, 3))]
+        assert q.outcome(s) == misere_outcome(code, s), s
