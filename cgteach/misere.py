@@ -31,10 +31,11 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from cgteach._budget import _UNSET, refuse_if_over
+from cgteach._budget import _UNSET, BudgetError, refuse_if_over
 from cgteach._pictures import drawer
 from cgteach._validate import as_count, as_heaps, show
 from cgteach.impartial import Sum
@@ -130,7 +131,7 @@ _SECONDS_PER_POSITION = 4e-6
 def _search_estimate(position: tuple[int, ...]) -> float:
     tokens = sum(position)
     if tokens > 400:
-        return math.inf
+        return 1e15  # more sums than any budget can wait for
     return _partitions_up_to(tokens) * _SECONDS_PER_POSITION * max(1, len(position))
 
 
@@ -682,10 +683,19 @@ def _isomorphic(q1: MisereQuotient, q2: MisereQuotient) -> bool:
 
 
 def _quotient_estimate(code: str, max_heap: int) -> float:
-    """Seconds to compute the quotient, from its growth measured on this machine."""
-    if max_heap <= 12:
-        return 0.05 * (max_heap + 1)
-    return 0.6 * 1.35 ** (max_heap - 12)
+    """CPU seconds to compute the quotient from nothing, from its measured growth.
+
+    Measured on the 2-core machine (benchmarks/bench_misere.py): Kayles and
+    Dawson's Kayles take about 0.1 s up to heap 12 and then each further heap
+    costs about 1.45 times the one before (Kayles: 23 heaps in about 20 s).
+    Heaps already computed for the same code cost nothing again.
+    """
+    done = max((m for (c, m) in _QUOTIENTS if c == code and m <= max_heap), default=0)
+
+    def total(n):
+        return 0.01 * (n + 1) if n <= 12 else 0.12 + 0.12 * (1.45 ** (n - 12) - 1) / 0.45
+
+    return max(0.0, total(max_heap) - total(done))
 
 
 _QUOTIENTS: dict = {}
@@ -693,6 +703,19 @@ _QUOTIENTS: dict = {}
 
 def misere_quotient(code, max_heap, *, budget=_UNSET) -> MisereQuotient:
     """The misère quotient of the octal game ``code`` restricted to heaps ≤ ``max_heap``.
+
+    **How it is found.**  Heap by heap, as Siegel's MisereSolver works: the
+    quotient for heaps ``< n`` gives a *guess* for heaps ``≤ n`` (its elements
+    times a count of heaps of ``n``, whose P-portion follows from "P when no
+    move leads to P"), the guess is *checked exactly* (:func:`_verify`: by
+    induction on the number of tokens, it predicts the misère outcome of every
+    sum, infinitely many, from finitely many checks), and the guess is then
+    reduced (elements that no sum tells apart are merged).  When heap ``n``
+    splits elements of the previous quotient the guess fails the check, and a
+    candidate is built instead from the outcomes of small sums, then checked
+    the same way.  No answer is returned unchecked.  The check is this
+    package's own (a search over what a sum's heaps allow, pruned to its least
+    winning cases), not a transcription of MisereSolver's.
 
     >>> q = misere_quotient("0.3333", 1)          # Nim with heaps of one token
     >>> q.order, q.presentation(), sorted(q.p_portion)
@@ -705,18 +728,37 @@ def misere_quotient(code, max_heap, *, budget=_UNSET) -> MisereQuotient:
     key = (code, max_heap)
     if key in _QUOTIENTS:
         return _QUOTIENTS[key]
-    refuse_if_over(
+    allowed = refuse_if_over(
         _quotient_estimate(code, max_heap),
         f"computing the misère quotient of {code} for heaps up to {max_heap}",
         budget,
     )
-    q = _compute_quotient(code, max_heap)
+    q = _compute_quotient(code, max_heap, allowed)
     _QUOTIENTS[key] = q
     return q
 
 
-def _compute_quotient(code: str, n: int) -> MisereQuotient:
-    """The quotient for heaps ≤ n, heap by heap (each step guessed, then checked exactly)."""
+def _compute_quotient(code: str, n: int, allowed: float = math.inf) -> MisereQuotient:
+    """The quotient for heaps ≤ n, heap by heap (each step guessed, then checked exactly).
+
+    Each finished heap's quotient is stored at once, so work stopped (Ctrl-C, or
+    past twice the ``allowed`` seconds when the estimate was wrong) is not lost.
+    """
+    started = time.process_time()
+
+    def check_time(m):
+        spent = time.process_time() - started
+        if spent > 2 * allowed:
+            raise BudgetError(
+                f"computing the misère quotient of {code} for heaps up to {n} was stopped at "
+                f"heap {m} after {spent:.0f} s, twice its budget of {allowed:.0f} s (the "
+                "estimate was too low for this game); heaps up to "
+                f"{m - 1} are done and kept; raise the budget (budget=None for no limit) "
+                "to go on",
+                spent,
+                allowed,
+            )
+
     heap_opts = [()] + [_heap_options(code, h) for h in range(1, n + 1)]
     start = n
     while start > 0 and (code, start - 1) not in _QUOTIENTS:
@@ -729,14 +771,24 @@ def _compute_quotient(code: str, n: int) -> MisereQuotient:
     for m in range(start, n + 1):
         dfa = _extend(prev, m, heap_opts)
         if dfa is None:
+            # The guess from the previous quotient failed (this heap splits some of its
+            # elements): build a candidate from the outcomes of small sums instead.
             depth = 2
             while True:
+                check_time(m)
                 dfa = _candidate_dfa(code, m, depth)
                 if dfa is not None and _verify(dfa, heap_opts, m):
                     break
+                if dfa is None or depth >= 6:
+                    raise ValueError(
+                        f"the misère quotient of {code} for heaps up to {m} is beyond what "
+                        "this method can find (its candidates grew too large)"
+                    )
                 depth += 1
         prev = _from_dfa(code, m, *dfa)
         _QUOTIENTS[(code, m)] = prev
+        if m < n:
+            check_time(m + 1)
     return prev
 
 

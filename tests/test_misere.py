@@ -393,3 +393,50 @@ def test_drawing_fits_a_slide_in_lecture_mode():
         from cgteach.draw.misere import draw_quotient
 
         draw_quotient("0.77")
+
+
+# -- refusals ------------------------------------------------------------------
+
+
+def test_a_bound_too_big_for_a_minute_is_refused_at_once():
+    import time
+
+    from cgteach._budget import BudgetError as Refused
+
+    start = time.process_time()
+    with pytest.raises(Refused, match="misère quotient of 0.77 for heaps up to 40.*budget"):
+        misere_quotient("0.77", 40)
+    with pytest.raises(Refused, match=r"misère outcome of \[400, 400\].*would take longer"):
+        misere_outcome("0.77", [400, 400])
+    with pytest.raises(ValueError, match="at most 200"):
+        misere_quotient("0.77", 10**6)
+    assert time.process_time() - start < 1.0
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: misere_outcome("0.8", [1]), ValueError, "digit '8'"),
+        (lambda: misere_outcome("0.77", [-1]), ValueError, "heap 1"),
+        (lambda: misere_outcome("0.77", ["3"]), TypeError, "heap 1"),
+        (lambda: misere_outcome("0.77", "33"), TypeError, "heaps"),
+        (lambda: misere_quotient("0.77", -2), ValueError, "max_heap"),
+        (lambda: misere_quotient("0.77", "5"), TypeError, "max_heap"),
+        (lambda: genus(77, [1]), TypeError, "octal code"),
+        (lambda: is_tame("0.77", 2.5), TypeError, "max_heap"),
+        (lambda: best_move("0.77", [3, None]), TypeError, "heap 2"),
+    ],
+)
+def test_bad_input_names_the_problem(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07"])
+def test_a_bigger_quotient_still_predicts_outcomes(code):
+    # heaps up to 16: past the heaps where the guess from the previous quotient fails
+    q = misere_quotient(code, 16)
+    rng = random.Random(16)
+    for _ in range(300):
+        s = [rng.randint(0, 16) for _ in range(rng.randint(1, 3))]
+        assert q.outcome(s) == misere_outcome(code, s), s

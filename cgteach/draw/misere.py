@@ -42,8 +42,8 @@ def draw_quotient(quotient, ax=None, title=None):
 
     >>> from cgteach.misere import misere_quotient
     >>> ax = draw_quotient(misere_quotient("0.3333", 2))
-    >>> [t.get_text() for t in ax.texts][:4]    # the top row: heaps 0 and 1 go to 1 and a
-    ['1', '0', '1', '1']
+    >>> [t.get_text() for t in ax.texts if t.get_position()[1] == -1.5]   # the heaps' row
+    ['0', '1', '2', 'heap']
     >>> import matplotlib.pyplot as plt; plt.close("all")
     """
     from matplotlib.patches import Rectangle
