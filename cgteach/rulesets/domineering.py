@@ -50,22 +50,14 @@ from cgteach.rulesets._grid import (
     split_masks,
 )
 from cgteach.rulesets._grid import reverse as _reverse
-from cgteach.rulesets._grid import total as _total
 from cgteach.rulesets._partizan import PartizanPosition
 
-__all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
+__all__ = ["Domineering", "value_by_search", "estimate_seconds", "MAX_CELLS", "MAX_SIDE"]
 
-#: Largest region (free cells joined up) :meth:`Domineering.value` searches;
-#: a bigger one is refused at once, saying its size and this limit.
-#:
-#: Measured (issue 39) in processor time, each board in a fresh process (an
-#: empty table), on the 2-core machine while it was heavily loaded: the
-#: slowest shapes of each size among the near-square boards of 4 to 7 columns
-#: with a part row (benchmarks/bench_limits.py) took 1.0 s at 20 cells, 2.3 s
-#: at 21, **3.6 s at 22** (``['.....'] * 4 + ['#..##']``) and 8.1 s at 23
-#: (``['....'] * 5 + ['...#']``); the issue's 25-cell board took 17.7 s.  Each
-#: cell more multiplies the time by about 2.2, so 22 is the largest size whose
-#: slowest board is valued within about 5 s.
+#: Formerly the largest region :meth:`Domineering.value` searched; no longer a
+#: limit (the work budget of :mod:`cgteach._budget` decides, from
+#: :func:`estimate_seconds`).  Kept for old code: the largest region whose slowest
+#: shape was valued within about 5 s before issue 47.
 MAX_CELLS = 22
 #: The most positions :func:`value_by_search` (the brute-force twin) visits
 #: before it stops with a ``ValueError`` (counted, not timed).
@@ -296,6 +288,32 @@ def _images_least(rows: list, wid: int) -> tuple:
     return min(a, a[::-1], c, c[::-1])
 
 
+def _value_in(mask: int, W: int):
+    """The value of the region ``mask`` (bits over a board of width ``W``).
+
+    The region's rows as they lie, moved to the corner, are looked up first
+    (:data:`_SEEN`); the four mirror images are built only when they are new.
+    """
+    low = mask & -mask
+    mask >>= (low.bit_length() - 1) // W * W
+    full = (1 << W) - 1
+    rows = []
+    cols = 0
+    while mask:
+        x = mask & full
+        rows.append(x)
+        cols |= x
+        mask >>= W
+    c0 = (cols & -cols).bit_length() - 1
+    if c0:
+        rows = [x >> c0 for x in rows]
+    raw = tuple(rows)
+    v = _SEEN.get(raw)
+    if v is None:
+        v = _SEEN[raw] = _region_value(_images_least(rows, cols.bit_length() - 1 - c0))
+    return v
+
+
 def _key(mask: int, W: int) -> tuple:
     """The key of the region ``mask`` (one region, bits over a board of width ``W``)."""
     low = mask & -mask
@@ -352,6 +370,8 @@ def _shape(key: tuple) -> tuple:
 
 #: The transposition table: region key -> canonical value.
 _TABLE: dict = {}
+#: Regions as they lie (corner-based bit rows, any mirror image) -> canonical value.
+_SEEN: dict = {}
 
 
 def _region_value(key: tuple, bar=None):
@@ -372,16 +392,23 @@ def _region_value(key: tuple, bar=None):
 #: (``rest << 7 | W``) -> its value.
 _REST: dict = {}
 
+_ADD = []  # cgteach.games._add, fetched once (the games module loads lazily)
+
 
 def _rest_value(rest: int, W: int):
     k = rest << 7 | W
     v = _REST.get(k)
     if v is None:
         parts = split_masks(rest, W)
-        if len(parts) == 1:
-            v = _region_value(_key(rest, W))
-        else:
-            v = _total([_region_value(_key(m, W)) for m in parts])
+        v = _value_in(parts[0], W)
+        if len(parts) > 1:
+            if not _ADD:
+                from cgteach.games import _add
+
+                _ADD.append(_add)
+            add = _ADD[0]
+            for m in parts[1:]:
+                v = add(v, _value_in(m, W))
         _REST[k] = v
     return v
 
@@ -392,19 +419,28 @@ def _search(key: tuple, bar=None):
     mask, W = _mask(key)
     lefts, rights = [], []
     todo = mask
+    rests = _REST
     while todo:
         bit = todo & -todo
         todo ^= bit
         below = bit << W
         if mask & below:
             rest = mask & ~(bit | below)
-            lefts.append(_rest_value(rest, W) if rest else ZERO)
+            if rest:
+                v = rests.get(rest << 7 | W)
+                lefts.append(v if v is not None else _rest_value(rest, W))
+            else:
+                lefts.append(ZERO)
             if bar is not None:
                 bar.update(1)
         right = bit << 1
         if mask & right:
             rest = mask & ~(bit | right)
-            rights.append(_rest_value(rest, W) if rest else ZERO)
+            if rest:
+                v = rests.get(rest << 7 | W)
+                rights.append(v if v is not None else _rest_value(rest, W))
+            else:
+                rights.append(ZERO)
             if bar is not None:
                 bar.update(1)
     return _canonical(lefts, rights)
@@ -445,9 +481,39 @@ def _moves(key: tuple) -> int:
     return (mask & (mask >> W)).bit_count() + (mask & (mask >> 1)).bit_count()
 
 
+#: The measured growth of the search (issue 47): for regions whose narrower side
+#: (of the box around them) is k, ``(growth per free cell, cells, seconds)``: a region
+#: of that many cells took that many seconds of processor time in a fresh process
+#: on the 2-core machine (loaded by other work): 2x20 34 s, 3x10 21 s, 4x6 1.6 s,
+#: 5x5 2.0 s; the growth per cell is fitted on 2x8..2x20, 3x6..3x10, 4x5..4x6 and
+#: kept for every wider region (benchmarks/bench_hot.py prints the estimates beside
+#: the times).
+GROWTH = {1: (1.0, 1, 1e-4), 2: (1.40, 40, 34.0), 3: (1.60, 30, 21.0),
+          4: (1.63, 24, 1.6), 5: (1.70, 25, 2.0)}
+
+
+def estimate_seconds(board) -> float:
+    """Seconds to value a board (or one region's key), estimated before searching.
+
+    The sum over the regions not yet in the table of ``seconds * growth ** (free
+    cells - cells)`` from :data:`GROWTH` for the region's narrower side.
+
+    >>> round(estimate_seconds(Domineering.rectangle(5, 5)) + 0.001, 1)
+    2.0
+    """
+    if isinstance(board, tuple):
+        return _estimate(board)
+    if not isinstance(board, Domineering):
+        board = Domineering(board)
+    return sum(_estimate(_normal(comp)) for comp in _components(frozenset(board.free_cells())))
+
+
 def _estimate(key: tuple) -> float:
     """Seconds to search a region, estimated from its shape (0 if already known)."""
     if key in _TABLE:
         return 0.0
     cells, h, w = _shape(key)
-    return 1e-5 * 2.0 ** cells
+    growth, at, seconds = GROWTH[min(h, w, 5)]
+    if min(h, w) == 1:
+        return seconds * cells
+    return seconds * growth ** (cells - at)
