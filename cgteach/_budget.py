@@ -141,6 +141,14 @@ def budget_seconds(override=_UNSET):
 
 def describe_seconds(seconds):
     """Short words for a duration: ``'40 s'``, ``'1.5 min'``, ``'3 h'``, ``'2e+05 years'``."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds must be a number, got {type(seconds).__name__}")
+    try:
+        seconds = float(seconds)
+    except OverflowError:
+        seconds = math.inf
+    if math.isnan(seconds) or seconds < 0:
+        raise ValueError(f"seconds must be a number of seconds, 0 or more, got {seconds!r}")
     if seconds == math.inf:
         return "no limit"
     if seconds < 1:

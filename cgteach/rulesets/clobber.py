@@ -255,7 +255,7 @@ class Clobber(Pictured, GridPosition, PartizanPosition):
         if todo:
             stones = max((x | o).bit_count() for x, o in todo)
             refuse_if_over(estimate, f"valuing this Clobber board (its largest region to "
-                           f"search has {stones} stones)", budget=budget)
+                           f"search: a region of {stones} stones)", budget=budget)
         from cgteach.games import _deep, total  # after the estimate: a refusal is at once
 
         total_moves = sum(len(_moves_of(x, o)) + len(_moves_of(o, x)) for x, o in todo)

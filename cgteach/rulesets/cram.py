@@ -154,8 +154,8 @@ class Cram(Pictured, GridPosition, PartizanPosition):
         estimate = sum(_estimate(m) for m in todo)
         if todo:
             cells = max(m.bit_count() for m in todo)
-            refuse_if_over(estimate, f"{what} this Cram board (its largest region to search "
-                           f"has {cells} free cells)", budget=budget)
+            refuse_if_over(estimate, f"{what} this Cram board (its largest region to search: "
+                           f"a region of {cells} free cells)", budget=budget)
         return masks
     def value(self, budget=_UNSET):
         """The value as a canonical game (always a nimber), by the partizan engine.

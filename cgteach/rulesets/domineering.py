@@ -196,8 +196,8 @@ class Domineering(Pictured, GridPosition, PartizanPosition):
         if todo:
             biggest = max(todo, key=_estimate)
             cells, h, w = _shape(biggest)
-            what = (f"valuing this Domineering board (its largest region to search has "
-                    f"{cells} free cells, {h}x{w})")
+            what = (f"valuing this Domineering board (its slowest region to search: a region "
+                    f"of {cells} free cells, {h}x{w})")
             refuse_if_over(estimate, what, budget=budget)
         values = {}
         with progress(sum(_moves(k) for k in todo), "valuing Domineering", estimate) as bar:
@@ -485,11 +485,11 @@ def _moves(key: tuple) -> int:
 #: (of the box around them) is k, ``(growth per free cell, cells, seconds)``: a region
 #: of that many cells took that many seconds of processor time in a fresh process
 #: on the 2-core machine (loaded by other work): 2x20 34 s, 3x10 21 s, 4x6 1.6 s,
-#: 5x5 2.0 s; the growth per cell is fitted on 2x8..2x20, 3x6..3x10, 4x5..4x6 and
-#: kept for every wider region (benchmarks/bench_hot.py prints the estimates beside
-#: the times).
+#: 5x5 2.0 s; the growth per cell is fitted on 2x8..2x20, 3x6..3x10, 4x5..4x6; for
+#: 5 and more, 5x6 took over 200 s on the loaded machine, hence 2.2 a cell
+#: (benchmarks/bench_hot.py prints the estimates beside the times).
 GROWTH = {1: (1.0, 1, 1e-4), 2: (1.40, 40, 34.0), 3: (1.60, 30, 21.0),
-          4: (1.63, 24, 1.6), 5: (1.70, 25, 2.0)}
+          4: (1.63, 24, 1.6), 5: (2.2, 25, 2.0)}
 
 
 def estimate_seconds(board) -> float:

@@ -316,8 +316,11 @@ def _search(seg: str, bar=None):
     return _canonical(lefts, rights)
 
 
-def estimate_seconds(segment: str) -> float:
+def estimate_seconds(segment) -> float:
     """Seconds to search one segment, estimated before the search (0 if already known).
+
+    ``segment`` is a row of ``T``, ``F`` and ``_`` (searched as it is) or a
+    :class:`ToadsAndFrogs` (the sum over its segments).
 
     A segment of ``n`` squares with ``t`` toads and ``f`` frogs reaches at most
     ``C(n, t) * C(n - t, f)`` rows (the ways to place its pieces), each searched
@@ -327,6 +330,9 @@ def estimate_seconds(segment: str) -> float:
     >>> round(estimate_seconds("TTTTT____FFFF"), 1)
     1.4
     """
+    if isinstance(segment, ToadsAndFrogs):
+        return sum(estimate_seconds(s) for s in _segments(segment.row))
+    segment = _read_row(segment)
     if segment in _TABLE:
         return 0.0
     n, t, f = len(segment), segment.count(_TOAD), segment.count(_FROG)
