@@ -183,7 +183,8 @@ def refuse_if_over(estimate, what, budget=_UNSET):
     the budget in force when the work may go ahead.
     """
     allowed = budget_seconds(budget)
-    if not estimate <= allowed:  # also refuses a NaN estimate
+    # the hard guard: work that can never finish is refused even with no limit
+    if not estimate <= allowed or estimate > 1e12:  # also refuses a NaN estimate
         if math.isinf(estimate) or estimate > 1e12:
             raise BudgetError(
                 f"{what} would take longer than any budget can wait for "
