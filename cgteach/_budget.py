@@ -141,10 +141,14 @@ def budget_seconds(override=_UNSET):
 
 def describe_seconds(seconds):
     """Short words for a duration: ``'40 s'``, ``'1.5 min'``, ``'3 h'``, ``'2e+05 years'``."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds must be a number, got {type(seconds).__name__}")
     try:
         seconds = float(seconds)
-    except OverflowError:  # an int past the floats: longer than any budget
+    except OverflowError:
         seconds = math.inf
+    if math.isnan(seconds) or seconds < 0:
+        raise ValueError(f"seconds must be a number of seconds, 0 or more, got {seconds!r}")
     if seconds == math.inf:
         return "no limit"
     if seconds < 1:
@@ -179,7 +183,8 @@ def refuse_if_over(estimate, what, budget=_UNSET):
     the budget in force when the work may go ahead.
     """
     allowed = budget_seconds(budget)
-    if not estimate <= allowed:  # also refuses a NaN estimate
+    # the hard guard: work that can never finish is refused even with no limit
+    if not estimate <= allowed or estimate > 1e12:  # also refuses a NaN estimate
         if math.isinf(estimate) or estimate > 1e12:
             raise BudgetError(
                 f"{what} would take longer than any budget can wait for "

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pytest
 
+import cgteach
 from cgteach import hot
 from cgteach.games import parse
 from cgteach.rulesets import domineering as dom
@@ -188,31 +189,37 @@ def _quick(call) -> str:
     return text
 
 
+# Issue 47: no refusal by size alone.  Over the work budget (here a small one) a
+# board is refused at once with its size, the estimate and how to raise the budget.
+
 @pytest.mark.parametrize("extra", [1, 2, 5])
-def test_toads_and_frogs_over_the_limit_is_refused_at_once_with_size_and_limit(extra):
+def test_toads_and_frogs_over_the_budget_is_refused_at_once_with_size_and_estimate(extra):
     n = taf.MAX_SEARCH_SQUARES + extra
     k = n // 3
     row = "T" * k + "_" * (n - 2 * k) + "F" * k
-    text = _quick(ToadsAndFrogs(row).value)
-    assert str(n) in text and str(taf.MAX_SEARCH_SQUARES) in text
-    for call in (ToadsAndFrogs(row).outcome, ToadsAndFrogs(row).temperature,
-                 lambda: hot.hottest([ToadsAndFrogs(row)])):
-        _quick(call)
+    with cgteach.budget(seconds=0.2):
+        text = _quick(ToadsAndFrogs(row).value)
+        assert f"{n} squares" in text and "estimated" in text and "budget=" in text
+        for call in (ToadsAndFrogs(row).outcome, ToadsAndFrogs(row).temperature,
+                     lambda: hot.hottest([ToadsAndFrogs(row)])):
+            _quick(call)
 
 
 def test_the_issues_slow_rows_and_boards_are_refused_at_once():
-    _quick(ToadsAndFrogs("TTTTT______FFFFF").value)
-    _quick(Domineering(["......"] * 4 + ["#.####"]).value)  # 25 cells: was 17.7 s
+    _quick(ToadsAndFrogs("TTTTT______FFFFF").value)  # 16 squares: was 33 s
+    with cgteach.budget(seconds=1):
+        _quick(Domineering(["......"] * 4 + ["#.####"]).value)  # 25 cells: was 17.7 s
 
 
 @pytest.mark.parametrize("extra", [1, 2, 8])
-def test_domineering_over_the_limit_is_refused_at_once_with_size_and_limit(extra):
+def test_domineering_over_the_budget_is_refused_at_once_with_size_and_estimate(extra):
     n = dom.MAX_CELLS + extra
     rows = ["." * 5] * (n // 5) + (["." * (n % 5) + "#" * (5 - n % 5)] if n % 5 else [])
     board = Domineering(rows)
-    text = _quick(board.value)
-    assert str(n) in text and str(dom.MAX_CELLS) in text
-    _quick(lambda: hot.best_move([board]))
+    with cgteach.budget(seconds=0.05):
+        text = _quick(board.value)
+        assert f"{n} free cells" in text and "estimated" in text and "budget=" in text
+        _quick(lambda: hot.best_move([board]))
 
 
 def test_at_the_limit_a_cheap_position_is_still_valued():

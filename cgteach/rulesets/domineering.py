@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cgteach._budget import _UNSET, progress, refuse_if_over
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.rulesets._grid import (
@@ -48,22 +49,15 @@ from cgteach.rulesets._grid import (
     read_rows,
     split_masks,
 )
-from cgteach.rulesets._grid import total as _total
+from cgteach.rulesets._grid import reverse as _reverse
 from cgteach.rulesets._partizan import PartizanPosition
 
-__all__ = ["Domineering", "value_by_search", "MAX_CELLS", "MAX_SIDE"]
+__all__ = ["Domineering", "value_by_search", "estimate_seconds", "MAX_CELLS", "MAX_SIDE"]
 
-#: Largest region (free cells joined up) :meth:`Domineering.value` searches;
-#: a bigger one is refused at once, saying its size and this limit.
-#:
-#: Measured (issue 39) in processor time, each board in a fresh process (an
-#: empty table), on the 2-core machine while it was heavily loaded: the
-#: slowest shapes of each size among the near-square boards of 4 to 7 columns
-#: with a part row (benchmarks/bench_limits.py) took 1.0 s at 20 cells, 2.3 s
-#: at 21, **3.6 s at 22** (``['.....'] * 4 + ['#..##']``) and 8.1 s at 23
-#: (``['....'] * 5 + ['...#']``); the issue's 25-cell board took 17.7 s.  Each
-#: cell more multiplies the time by about 2.2, so 22 is the largest size whose
-#: slowest board is valued within about 5 s.
+#: Formerly the largest region :meth:`Domineering.value` searched; no longer a
+#: limit (the work budget of :mod:`cgteach._budget` decides, from
+#: :func:`estimate_seconds`).  Kept for old code: the largest region whose slowest
+#: shape was valued within about 5 s before issue 47.
 MAX_CELLS = 22
 #: The most positions :func:`value_by_search` (the brute-force twin) visits
 #: before it stops with a ``ValueError`` (counted, not timed).
@@ -183,24 +177,33 @@ class Domineering(Pictured, GridPosition, PartizanPosition):
             out.append(Domineering(_crop(comp)))
         return out
 
-    def value(self):
+    def value(self, budget=_UNSET):
         """The value of the position, a canonical :class:`cgteach.games.Game`.
 
-        The regions are valued one by one; a region of more than
-        :data:`MAX_CELLS` free cells is refused at once with a ``ValueError``.
+        The regions are valued one by one.  Before the search starts, its work
+        is estimated from each region's shape (:func:`estimate_seconds`); over
+        the work budget (about a minute by default, see :mod:`cgteach._budget`)
+        it is refused at once with a :class:`cgteach.BudgetError` saying the
+        estimate and how to raise the budget.  ``budget`` (seconds, ``None`` =
+        no limit) wins over ``with cgteach.budget(...)``.  A search estimated
+        at over a second shows a progress bar.
         """
         from cgteach.games import _deep, total
 
-        regions = _components(frozenset(self.free_cells()))
-        for comp in regions:
-            if len(comp) > MAX_CELLS:
-                raise ValueError(
-                    f"this board has a region of {len(comp)} free cells; Domineering values "
-                    f"are searched for regions of at most {MAX_CELLS} cells "
-                    f"(cgteach.rulesets.domineering.MAX_CELLS): the slowest region of "
-                    f"{MAX_CELLS} cells takes about 4 s, and each cell more doubles the time"
-                )
-        return _deep(total)([_deep(_region_value)(_normal(comp)) for comp in regions])
+        keys = [_normal(comp) for comp in _components(frozenset(self.free_cells()))]
+        todo = [k for k in keys if k not in _TABLE]
+        estimate = sum(_estimate(k) for k in todo)
+        if todo:
+            biggest = max(todo, key=_estimate)
+            cells, h, w = _shape(biggest)
+            what = (f"valuing this Domineering board (its slowest region to search: a region "
+                    f"of {cells} free cells, {h}x{w})")
+            refuse_if_over(estimate, what, budget=budget)
+        values = {}
+        with progress(sum(_moves(k) for k in todo), "valuing Domineering", estimate) as bar:
+            for k in todo:
+                values[k] = _deep(_region_value)(k, bar)
+        return _deep(total)([values[k] if k in values else _TABLE[k] for k in keys])
 
     # -- pictures --------------------------------------------------------------
     def draw(self, ax=None, **kwargs):
@@ -255,106 +258,191 @@ def _crop(cells) -> list:
 
 
 # ---------------------------------------------------------------------------
-# The search.  A region is kept as a bitmask over a board of fixed width
-# _W (its cells moved to the top-left corner): cell (r, c) is bit r*_W + c.
-# The spare column at the right edge (cells are at most _W - 1 wide) stops a
+# The search.  A region is named by its *key*: the tuple of its rows as bit
+# rows (bit c of a row is column c), moved to the corner, the least of its
+# four mirror images (turned over top to bottom and/or left to right).  While
+# a region is searched it is one bitmask over a board of width W = its width
+# + 1: cell (r, c) is bit r*W + c, and the spare column at the right stops a
 # horizontal domino from wrapping round to the next row.
 
-_W = MAX_CELLS + 2
+#: Bit-reversal tables of rows of width w + 1, for the narrow widths met most.
+_REVERSE_TABLES: dict = {}
 
 
-def _normal(cells) -> int:
-    """The bitmask of ``cells`` moved to the corner, in its least mirror image."""
+def _reverser(w: int):
+    """A function giving a row of width ``w + 1`` with its bits in the opposite order."""
+    table = _REVERSE_TABLES.get(w)
+    if table is None:
+        if w > 11:
+            return lambda v: _reverse(v, w)
+        table = [_reverse(v, w) for v in range(1 << (w + 1))]
+        _REVERSE_TABLES[w] = table
+    return table.__getitem__
+
+
+def _images_least(rows: list, wid: int) -> tuple:
+    """The least of the four mirror images of corner-based bit rows (``wid``: last column)."""
+    a = tuple(rows)
+    rev = _reverser(wid)
+    c = tuple([rev(x) for x in rows])
+    return min(a, a[::-1], c, c[::-1])
+
+
+def _value_in(mask: int, W: int):
+    """The value of the region ``mask`` (bits over a board of width ``W``).
+
+    The region's rows as they lie, moved to the corner, are looked up first
+    (:data:`_SEEN`); the four mirror images are built only when they are new.
+    """
+    low = mask & -mask
+    mask >>= (low.bit_length() - 1) // W * W
+    full = (1 << W) - 1
+    rows = []
+    cols = 0
+    while mask:
+        x = mask & full
+        rows.append(x)
+        cols |= x
+        mask >>= W
+    c0 = (cols & -cols).bit_length() - 1
+    if c0:
+        rows = [x >> c0 for x in rows]
+    raw = tuple(rows)
+    v = _SEEN.get(raw)
+    if v is None:
+        v = _SEEN[raw] = _region_value(_images_least(rows, cols.bit_length() - 1 - c0))
+    return v
+
+
+def _key(mask: int, W: int) -> tuple:
+    """The key of the region ``mask`` (one region, bits over a board of width ``W``)."""
+    low = mask & -mask
+    mask >>= (low.bit_length() - 1) // W * W
+    full = (1 << W) - 1
+    rows = []
+    cols = 0
+    while mask:
+        x = mask & full
+        rows.append(x)
+        cols |= x
+        mask >>= W
+    c0 = (cols & -cols).bit_length() - 1
+    if c0:
+        rows = [x >> c0 for x in rows]
+    return _images_least(rows, cols.bit_length() - 1 - c0)
+
+
+def _normal(cells) -> tuple:
+    """The key of a region given as ``(row, column)`` cells."""
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
-    pts = [(r - r0, c - c0) for r, c in cells]
-    return _least_image(pts)
+    rows = [0] * (max(r for r, _ in cells) - r0 + 1)
+    for r, c in cells:
+        rows[r - r0] |= 1 << (c - c0)
+    return _images_least(rows, max(c for _, c in cells) - c0)
 
 
-def _least_image(pts) -> int:
-    """The least of the four mirror images of corner-based cells, as a bitmask."""
-    h = max(r for r, _ in pts)
-    w = max(c for _, c in pts)
-    m0 = m1 = m2 = m3 = 0
-    for r, c in pts:
-        a, b = r * _W, (h - r) * _W
-        m0 |= 1 << (a + c)
-        m1 |= 1 << (a + w - c)
-        m2 |= 1 << (b + c)
-        m3 |= 1 << (b + w - c)
-    return min(m0, m1, m2, m3)
+def _transposed(key: tuple) -> tuple:
+    """The key of the region turned on its side (rows become columns)."""
+    wid = max(key).bit_length()
+    rows = [0] * wid
+    for r, x in enumerate(key):
+        while x:
+            low = x & -x
+            rows[low.bit_length() - 1] |= 1 << r
+            x ^= low
+    return _images_least(rows, len(key) - 1)
 
 
-def _cells_of(mask: int) -> list:
-    out = []
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        out.append(divmod(i, _W))
-        mask ^= low
-    return out
+def _mask(key: tuple) -> tuple:
+    """The region as one bitmask, and the width ``W`` of its board."""
+    W = max(key).bit_length() + 1
+    mask = 0
+    for r, x in enumerate(key):
+        mask |= x << (r * W)
+    return mask, W
 
 
-def _split(mask: int) -> list:
-    """The regions of a bitmask, each moved to the corner in its least mirror image."""
-    out = []
-    for comp in split_masks(mask, _W):
-        cells = _cells_of(comp)
-        r0 = cells[0][0]
-        c0 = min(c for _, c in cells)
-        out.append(_least_image([(r - r0, c - c0) for r, c in cells]))
-    return out
+def _shape(key: tuple) -> tuple:
+    """``(free cells, rows, columns)`` of a region."""
+    return sum(x.bit_count() for x in key), len(key), max(key).bit_length()
 
 
-#: The transposition table: normalised region -> canonical value.
+#: The transposition table: region key -> canonical value.
 _TABLE: dict = {}
+#: Regions as they lie (corner-based bit rows, any mirror image) -> canonical value.
+_SEEN: dict = {}
 
 
-def _region_value(mask: int):
-    """The canonical value of one normalised region, looked up or searched."""
-    v = _TABLE.get(mask)
+def _region_value(key: tuple, bar=None):
+    """The canonical value of one region, looked up or searched."""
+    v = _TABLE.get(key)
     if v is not None:
         return v
     # Algorithm notes: a region turned on its side (rows <-> columns) is the
     # same board with vertical and horizontal swapped, i.e. with the players
     # swapped, so its value is the negative of the turned region's.
-    cells = _cells_of(mask)
-    v = _TABLE.get(_least_image([(c, r) for r, c in cells]))
-    v = -v if v is not None else _search(mask, cells)
-    _TABLE[mask] = v
+    v = _TABLE.get(_transposed(key))
+    v = -v if v is not None else _search(key, bar)
+    _TABLE[key] = v  # only a finished value is kept: Ctrl-C leaves the table right
     return v
 
 
-#: What is left after a move, as it lies in its parent region -> its value.
+#: What is left after a move, as it lies in its parent region's board
+#: (``rest << 7 | W``) -> its value.
 _REST: dict = {}
 
+_ADD = []  # cgteach.games._add, fetched once (the games module loads lazily)
 
-def _rest_value(rest: int):
-    v = _REST.get(rest)
+
+def _rest_value(rest: int, W: int):
+    k = rest << 7 | W
+    v = _REST.get(k)
     if v is None:
-        parts = _split(rest)
-        if len(parts) == 1:
-            v = _region_value(parts[0])
-        else:
-            v = parts and _total([_region_value(m) for m in parts])
-        _REST[rest] = v
+        parts = split_masks(rest, W)
+        v = _value_in(parts[0], W)
+        if len(parts) > 1:
+            if not _ADD:
+                from cgteach.games import _add
+
+                _ADD.append(_add)
+            add = _ADD[0]
+            for m in parts[1:]:
+                v = add(v, _value_in(m, W))
+        _REST[k] = v
     return v
 
 
-def _search(mask: int, cells: list):
+def _search(key: tuple, bar=None):
     from cgteach.games import ZERO, _canonical
 
+    mask, W = _mask(key)
     lefts, rights = [], []
-    for r, c in cells:
-        bit = 1 << (r * _W + c)
-        below = bit << _W
+    todo = mask
+    rests = _REST
+    while todo:
+        bit = todo & -todo
+        todo ^= bit
+        below = bit << W
         if mask & below:
             rest = mask & ~(bit | below)
-            lefts.append(_rest_value(rest) if rest else ZERO)
+            if rest:
+                v = rests.get(rest << 7 | W)
+                lefts.append(v if v is not None else _rest_value(rest, W))
+            else:
+                lefts.append(ZERO)
+            if bar is not None:
+                bar.update(1)
         right = bit << 1
         if mask & right:
             rest = mask & ~(bit | right)
-            rights.append(_rest_value(rest) if rest else ZERO)
+            if rest:
+                v = rests.get(rest << 7 | W)
+                rights.append(v if v is not None else _rest_value(rest, W))
+            else:
+                rights.append(ZERO)
+            if bar is not None:
+                bar.update(1)
     return _canonical(lefts, rights)
 
 
@@ -385,3 +473,47 @@ def value_by_search(rows):
     from cgteach.games import _deep
 
     return _deep(search)(frozenset(board.free_cells()))
+
+
+def _moves(key: tuple) -> int:
+    """How many dominoes both players together may place in a region (its first moves)."""
+    mask, W = _mask(key)
+    return (mask & (mask >> W)).bit_count() + (mask & (mask >> 1)).bit_count()
+
+
+#: The measured growth of the search (issue 47): for regions whose narrower side
+#: (of the box around them) is k, ``(growth per free cell, cells, seconds)``: a region
+#: of that many cells took that many seconds of processor time in a fresh process
+#: on the 2-core machine (loaded by other work): 2x20 34 s, 3x10 21 s, 4x6 1.6 s,
+#: 5x5 2.0 s; the growth per cell is fitted on 2x8..2x20, 3x6..3x10, 4x5..4x6; for
+#: 5 and more, 5x6 took over 200 s on the loaded machine, hence 2.2 a cell
+#: (benchmarks/bench_hot.py prints the estimates beside the times).
+GROWTH = {1: (1.0, 1, 1e-4), 2: (1.40, 40, 34.0), 3: (1.60, 30, 21.0),
+          4: (1.63, 24, 1.6), 5: (2.2, 25, 2.0)}
+
+
+def estimate_seconds(board) -> float:
+    """Seconds to value a board (or one region's key), estimated before searching.
+
+    The sum over the regions not yet in the table of ``seconds * growth ** (free
+    cells - cells)`` from :data:`GROWTH` for the region's narrower side.
+
+    >>> round(estimate_seconds(Domineering.rectangle(5, 5)) + 0.001, 1)
+    2.0
+    """
+    if isinstance(board, tuple):
+        return _estimate(board)
+    if not isinstance(board, Domineering):
+        board = Domineering(board)
+    return sum(_estimate(_normal(comp)) for comp in _components(frozenset(board.free_cells())))
+
+
+def _estimate(key: tuple) -> float:
+    """Seconds to search a region, estimated from its shape (0 if already known)."""
+    if key in _TABLE:
+        return 0.0
+    cells, h, w = _shape(key)
+    growth, at, seconds = GROWTH[min(h, w, 5)]
+    if min(h, w) == 1:
+        return seconds * cells
+    return seconds * growth ** (cells - at)

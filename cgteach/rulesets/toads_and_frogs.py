@@ -37,29 +37,31 @@ twin.
 from __future__ import annotations
 
 import functools
+from math import comb
 
+from cgteach._budget import _UNSET, progress, refuse_if_over
 from cgteach._pictures import Pictured, drawer
 from cgteach._validate import show as _show
 from cgteach.games import ZERO, _add, _canonical, _deep, game
 from cgteach.rulesets._partizan import PartizanPosition
 
-__all__ = ["ToadsAndFrogs", "value_by_search", "MAX_SQUARES", "MAX_SEARCH_SQUARES"]
+__all__ = [
+    "ToadsAndFrogs", "value_by_search", "estimate_seconds", "MAX_SQUARES", "MAX_SEARCH_SQUARES",
+]
 
 #: Longest row accepted at all.
 MAX_SQUARES = 200
-#: Longest segment whose value :meth:`ToadsAndFrogs.value` searches; a longer
-#: one is refused at once, saying its length and this limit.
-#:
-#: Measured (issue 39) in processor time, each row in a fresh process (an
-#: empty table), on the 2-core machine while it was heavily loaded: the
-#: slowest rows are the blocks ``T…T_…_F…F`` with about a third of each
-#: (every one of them was timed from 10 to 13 squares; random rows of 13
-#: squares took at most 0.2 s): 0.09 s at 10 squares, 0.3 s at 11, 0.8 s at
-#: 12, **2.4 s at 13** (``TTTTT____FFFF``) and 5.6 s at 14 (``TTTTT_____FFFF``);
-#: the issue's ``TTTTT______FFFFF`` (16) took 33 s.  Each square more
-#: multiplies the time by about 2.5, so 13 is the longest segment whose
-#: slowest row is valued within about 5 s.
+#: Formerly the longest segment searched; no longer a limit (the work budget of
+#: :mod:`cgteach._budget` decides, from :func:`estimate_seconds`).  Kept for old code:
+#: the longest segment whose slowest row was valued within about 5 s (issue 39).
 MAX_SEARCH_SQUARES = 13
+
+#: The measured growth (issue 47): the slowest rows ``T…T_…_F…F`` of 13 squares
+#: (``TTTTT____FFFF``, 90,090 reachable rows by the count of
+#: :func:`estimate_seconds`) took 1.4 s of processor time on the 2-core machine under
+#: load, those of 14 squares 4.2 s, and the time grows a little faster than the
+#: count: ``SECONDS_AT_13 * (count / 90090) ** 1.3``.
+SECONDS_AT_13 = 1.4
 
 #: The most rows :func:`value_by_search` (the brute-force twin) visits before it
 #: stops with a ``ValueError`` (counted, so the answer is the same on every machine;
@@ -158,26 +160,32 @@ class ToadsAndFrogs(Pictured, PartizanPosition):
         """The independent segments (stuck pieces at the ends trimmed); their values add."""
         return [ToadsAndFrogs(s) for s in _segments(self._row)]
 
-    def value(self):
+    def value(self, budget=_UNSET):
         """The value of the row, a canonical :class:`cgteach.games.Game`.
 
-        Each segment of more than :data:`MAX_SEARCH_SQUARES` squares is refused
-        at once with a ``ValueError``.
+        The work is estimated before the search starts (:func:`estimate_seconds`);
+        over the work budget (about a minute by default, see :mod:`cgteach._budget`)
+        it is refused at once with a :class:`cgteach.BudgetError` saying the
+        estimate and how to raise the budget.  ``budget`` (seconds, ``None`` = no
+        limit) wins over ``with cgteach.budget(...)``.  A search estimated at over
+        a second shows a progress bar.
         """
-        return self._value()
+        segs = _segments(self._row)
+        todo = [s for s in dict.fromkeys(segs) if s not in _TABLE]
+        estimate = sum(estimate_seconds(s) for s in todo)
+        if todo:
+            longest = max(todo, key=estimate_seconds)
+            shown = longest if len(longest) <= 40 else longest[:37] + "..."
+            refuse_if_over(estimate, f"valuing this Toads and Frogs row (its slowest segment, "
+                           f"{shown!r}, has {len(longest)} squares)", budget=budget)
+        return self._value(segs, todo, estimate)
 
     @_deep  # the search recurses once per move: room as in the games module
-    def _value(self):
-        segs = _segments(self._row)
-        for s in segs:
-            if len(s) > MAX_SEARCH_SQUARES:
-                shown = s if len(s) <= 40 else s[:37] + "..."
-                raise ValueError(
-                    f"a segment of {len(s)} squares ({shown!r}) is too long to search: at most "
-                    f"{MAX_SEARCH_SQUARES} (cgteach.rulesets.toads_and_frogs.MAX_SEARCH_SQUARES; "
-                    f"the slowest segment of {MAX_SEARCH_SQUARES} squares takes about 2.5 s, "
-                    "and each square more multiplies the time by about 2.5)"
-                )
+    def _value(self, segs, todo, estimate):
+        moves = sum(len(_toad_moves(s)) + len(_frog_moves(s)) for s in todo)
+        with progress(moves, "valuing Toads and Frogs", estimate) as bar:
+            for s in todo:
+                _segment_value(s, bar)
         return _sum_of_segments(segs)
 
     # -- pictures ----------------------------------------------------------------
@@ -278,25 +286,57 @@ def _segments(row: str) -> list:
 _TABLE: dict = {}
 
 
-def _segment_value(seg: str):
+def _segment_value(seg: str, bar=None):
     v = _TABLE.get(seg)
     if v is None:
         # The row read backwards with toads and frogs swapped is the same game
         # with the players swapped: the negative.
         mirror = seg[::-1].translate(_SWAP)
         w = _TABLE.get(mirror)
-        v = -w if w is not None else _search(seg)
-        _TABLE[seg] = v
+        v = -w if w is not None else _search(seg, bar)
+        _TABLE[seg] = v  # only finished values: Ctrl-C leaves the table right
     return v
 
 
 _SWAP = str.maketrans("TF", "FT")
 
 
-def _search(seg: str):
-    lefts = [_row_value(_move_toad(seg, i)) for i in _toad_moves(seg)]
-    rights = [_row_value(_move_frog(seg, i)) for i in _frog_moves(seg)]
+def _search(seg: str, bar=None):
+    if bar is None:
+        lefts = [_row_value(_move_toad(seg, i)) for i in _toad_moves(seg)]
+        rights = [_row_value(_move_frog(seg, i)) for i in _frog_moves(seg)]
+        return _canonical(lefts, rights)
+    lefts, rights = [], []
+    for i in _toad_moves(seg):
+        lefts.append(_row_value(_move_toad(seg, i)))
+        bar.update(1)
+    for i in _frog_moves(seg):
+        rights.append(_row_value(_move_frog(seg, i)))
+        bar.update(1)
     return _canonical(lefts, rights)
+
+
+def estimate_seconds(segment) -> float:
+    """Seconds to search one segment, estimated before the search (0 if already known).
+
+    ``segment`` is a row of ``T``, ``F`` and ``_`` (searched as it is) or a
+    :class:`ToadsAndFrogs` (the sum over its segments).
+
+    A segment of ``n`` squares with ``t`` toads and ``f`` frogs reaches at most
+    ``C(n, t) * C(n - t, f)`` rows (the ways to place its pieces), each searched
+    once: the estimate grows with that count, scaled by the growth measured
+    (:data:`SECONDS_AT_13`).
+
+    >>> round(estimate_seconds("TTTTT____FFFF"), 1)
+    1.4
+    """
+    if isinstance(segment, ToadsAndFrogs):
+        return sum(estimate_seconds(s) for s in _segments(segment.row))
+    segment = _read_row(segment)
+    if segment in _TABLE:
+        return 0.0
+    n, t, f = len(segment), segment.count(_TOAD), segment.count(_FROG)
+    return SECONDS_AT_13 * (comb(n, t) * comb(n - t, f) / 90090) ** 1.3
 
 
 def _row_value(row: str):
