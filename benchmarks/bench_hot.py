@@ -139,13 +139,13 @@ print(json.dumps([0, str(v), time.process_time() - c, estimate_seconds({row!r})]
 import json, time
 from pycgt.rulesets import toads_and_frogs
 from pycgt import notation
-c = time.process_time(); v = toads_and_frogs.value({row!r})
+c = time.process_time(); v = toads_and_frogs.value({prow!r})  # pycgt writes t, f and .
 print(json.dumps([0, notation.render(v), time.process_time() - c]))
 """}
     print("\n4. Toads and Frogs, the slowest rows T..T_.._F..F (CPU seconds, fresh process each)")
     for row in ("TTTT____FFFF", "TTTTT____FFFF", "TTTTT_____FFFF", "TTTTT______FFFF"):
         ours = _child(code["cgteach"].format(row=row), 60)
-        peer = _child(code["pycgt"].format(row=row), 60)
+        peer = _child(code["pycgt"].format(prow=row.lower().replace("_", ".")), 60)
         ours_s = f"{ours[2]:7.2f} s (est. {ours[3]:.1f})" if ours else "   >60 s"
         peer_s = f"{peer[2]:7.2f} s" if peer else "   >60 s"
         ratio = f"{peer[2] / ours[2]:.1f}x" if ours and peer else "-"

@@ -22,7 +22,8 @@ def test_the_computed_solution_is_right(exercise_id):
 
 
 @pytest.mark.parametrize("exercise_id, answer",
-                         [(e, w) for e in IDS for w in get(e).wrong], ids=str)
+                         [(e, w) for e in IDS for w in get(e).wrong],
+                         ids=lambda x: x if isinstance(x, str) else type(x).__name__)
 def test_each_listed_wrong_answer_is_refused(exercise_id, answer):
     verdict = check(exercise_id, answer)
     assert not verdict and str(verdict).startswith("✗ Not yet.")
