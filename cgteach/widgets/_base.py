@@ -761,6 +761,9 @@ class GameBoard(DrawnBoard):
             self.message = _GAME_OVER
         return bool(self.winner)
 
+    #: Misère play: the player left without a move wins (normal play: loses).
+    _MISERE = False
+
     def _after_move(self) -> None:
         """Announce the winner if the player to move is stuck, else whose turn it is."""
         mover = self.turn
@@ -768,7 +771,7 @@ class GameBoard(DrawnBoard):
             self.status = self._turn_text()
             return
         self.turn = "over"
-        if mover == "student":
+        if (mover == "student") != self._MISERE:
             self.winner = "computer"
             self.status = self._LOST
             self.log = self.log + ["The computer wins."]

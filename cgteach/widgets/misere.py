@@ -164,6 +164,7 @@ class MisereKaylesGame(GameBoard):
     _esm = _ESM
     _css = _CSS
     _SUMMARY = "run this cell in JupyterLab to play"
+    _MISERE = True  # the player who cannot move wins
     _LOST = "The computer wins: you knocked down the last pin. Press New game to try again."
     _WON = "You win! The computer knocked down the last pin."
 
@@ -375,22 +376,6 @@ class MisereKaylesGame(GameBoard):
         winning = self._winning() if self.computer == "perfect" else []
         choice = self._rng.choice(winning or moves)
         return self._apply("computer", choice)
-
-    def _after_move(self) -> None:
-        """Misère play: the player who cannot move wins."""
-        mover = self.turn
-        if self._can_move(mover):
-            self.status = self._turn_text()
-            return
-        self.turn = "over"
-        if mover == "student":
-            self.winner = "student"
-            self.status = self._WON
-            self.log = self.log + ["You win!"]
-        else:
-            self.winner = "computer"
-            self.status = self._LOST
-            self.log = self.log + ["The computer wins."]
 
     def _reset_board(self) -> None:
         self.pins = list(self._start)
