@@ -990,11 +990,12 @@ class ValueTable:
     def period(self, min_repeats: int = 2):
         """The least ``(preperiod, period)`` (a :class:`Period`) seen in the table.
 
-        For values that are nimbers (impartial rules) or integers: the values repeat
-        (nimbers) or repeat plus a constant, the *saltus* (integers: *arithmetic
-        periodicity*), over ``min_repeats + 1`` whole periods at least at the end of
-        the table.  The preperiod is given as a label of the table (the size ``n``
-        where the pattern starts) for a family over sizes.  ``None`` when no period
+        For values that are nimbers (impartial rules) or integers: the values repeat,
+        or repeat plus a constant, the *saltus* (*arithmetic periodicity*: for
+        nimbers the Grundy number grows by the saltus, as in Lasker's Nim), over
+        ``min_repeats + 1`` whole periods at least at the end of the table.  The
+        preperiod is given as a label of the table (the size ``n`` where the pattern
+        starts) for a family over sizes.  ``None`` when no period
         shows, or when the values are not integers or nimbers.
         """
         from cgteach._validate import as_count
@@ -1005,15 +1006,25 @@ class ValueTable:
         if vals is None or not all(Fraction(x).denominator == 1 for x in vals):
             return None
         n = len(vals)
-        for p in range(1, n // (min_repeats + 1) + 1):
-            s = 0 if self.impartial else vals[n - 1] - vals[n - 1 - p]
-            e = n - p
-            while e > 0 and vals[e - 1 + p] - vals[e - 1] == s:
-                e -= 1
-            if n - e >= (min_repeats + 1) * p:
-                label = self.labels[e]
-                start = label if self.family and isinstance(label, int) else e
-                return Period(start, p, int(s))
+        # Nimbers: a plain period first, at any length; failing that, Grundy numbers
+        # that climb by a constant each period (Lasker's Nim: +4 every 4), seen over
+        # one period more than a plain one and half the table at least, so that a
+        # short run is no pattern.  Integers (partizan rules) may climb from the start.
+        for climbing in ((False, True) if self.impartial else (True,)):
+            for p in range(1, n // (min_repeats + 1) + 1):
+                s = vals[n - 1] - vals[n - 1 - p] if climbing else 0
+                if self.impartial and climbing and not s:
+                    continue
+                e = n - p
+                while e > 0 and vals[e - 1 + p] - vals[e - 1] == s:
+                    e -= 1
+                need = (min_repeats + 1) * p
+                if self.impartial and climbing:
+                    need = max(need + p, n // 2)
+                if n - e >= need:
+                    label = self.labels[e]
+                    start = label if self.family and isinstance(label, int) else e
+                    return Period(start, p, int(s))
         return None
 
     def _text_value(self, v):

@@ -454,6 +454,35 @@ def test_period_is_none_without_a_pattern_and_needs_repeats():
     assert t.period() == Period(1, 2)
 
 
+def test_period_finds_grundy_numbers_that_climb_lasker_nim():
+    """Lasker's Nim (take any number, or split a heap in two): G(4k+1) = 4k+1,
+    G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways, ch. 4):
+    arithmetic-periodic with period 4 and saltus 4 from heap 1 on."""
+
+    class Lasker(ImpartialRules):
+        def options(self, heaps):
+            out = []
+            for i, n in enumerate(heaps):
+                rest = heaps[:i] + heaps[i + 1:]
+                out += [rest + ((m,) if m else ()) for m in range(n)]
+                out += [rest + (a, n - a) for a in range(1, n // 2 + 1)]
+            return out
+
+        def split(self, heaps):
+            return [(n,) for n in heaps]
+
+    table = Lasker().values(lambda n: (n,), range(0, 25))
+    formula = [0] + [n if n % 4 in (1, 2) else (n + 1 if n % 4 == 3 else n - 1)
+                     for n in range(1, 25)]
+    assert table.values == formula
+    assert table.period() == Period(1, 4, 4)
+    assert "period 4 from 1 on, saltus 4" in table.to_text()
+    # a pure period is still preferred: Nim's values climb by 1 each heap
+    nim_like = ValueTable([(i, i, v) for i, v in enumerate([0, 1, 0, 1, 0, 1, 0, 1])],
+                          impartial=True, family=True)
+    assert nim_like.period() == Period(0, 2)
+
+
 # -- what a student can get wrong --------------------------------------------------------
 
 
