@@ -280,7 +280,7 @@ def _reverser(w: int):
     return table.__getitem__
 
 
-def _images_least(rows: list, wid: int) -> tuple:
+def _images_least(rows, wid: int) -> tuple:
     """The least of the four mirror images of corner-based bit rows (``wid``: last column)."""
     a = tuple(rows)
     rev = _reverser(wid)
@@ -288,11 +288,11 @@ def _images_least(rows: list, wid: int) -> tuple:
     return min(a, a[::-1], c, c[::-1])
 
 
-def _value_in(mask: int, W: int):
-    """The value of the region ``mask`` (bits over a board of width ``W``).
+def _corner(mask: int, W: int) -> tuple:
+    """A region's bit rows moved to the corner, as they lie, and its last column.
 
-    The region's rows as they lie, moved to the corner, are looked up first
-    (:data:`_SEEN`); the four mirror images are built only when they are new.
+    ``mask`` is one region, bits over a board of width ``W``; the rows come
+    back as a tuple of ints (bit ``c`` is column ``c``), the top row first.
     """
     low = mask & -mask
     mask >>= (low.bit_length() - 1) // W * W
@@ -307,29 +307,20 @@ def _value_in(mask: int, W: int):
     c0 = (cols & -cols).bit_length() - 1
     if c0:
         rows = [x >> c0 for x in rows]
-    raw = tuple(rows)
-    v = _SEEN.get(raw)
+    return tuple(rows), cols.bit_length() - 1 - c0
+
+
+def _value_in(mask: int, W: int):
+    """The value of the region ``mask`` (bits over a board of width ``W``).
+
+    The region's rows as they lie, moved to the corner, are looked up first
+    (:data:`_SEEN`); the four mirror images are built only when they are new.
+    """
+    rows, wid = _corner(mask, W)
+    v = _SEEN.get(rows)
     if v is None:
-        v = _SEEN[raw] = _region_value(_images_least(rows, cols.bit_length() - 1 - c0))
+        v = _SEEN[rows] = _region_value(_images_least(rows, wid))
     return v
-
-
-def _key(mask: int, W: int) -> tuple:
-    """The key of the region ``mask`` (one region, bits over a board of width ``W``)."""
-    low = mask & -mask
-    mask >>= (low.bit_length() - 1) // W * W
-    full = (1 << W) - 1
-    rows = []
-    cols = 0
-    while mask:
-        x = mask & full
-        rows.append(x)
-        cols |= x
-        mask >>= W
-    c0 = (cols & -cols).bit_length() - 1
-    if c0:
-        rows = [x >> c0 for x in rows]
-    return _images_least(rows, cols.bit_length() - 1 - c0)
 
 
 def _normal(cells) -> tuple:
