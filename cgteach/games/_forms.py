@@ -188,7 +188,7 @@ class Game:
         )
 
     @classmethod
-    def _make(cls, left, right, num, nim, bday, skey, hsh, depth, ls, rs):
+    def _make(cls, left, right, num, nim, bday, skey, hsh, depth, ls, rs, lsf=None, rsf=None):
         self = object.__new__(cls)
         _serial[0] += 1
         put = object.__setattr__
@@ -209,9 +209,10 @@ class Game:
         put(self, "_rs", rs)
         # The same stops as floats when a float holds them exactly (almost
         # always): comparing floats is some twenty times faster than Fractions.
-        lsf, rsf = _exact_float(ls), _exact_float(rs)
-        if lsf is None or rsf is None:
-            lsf = rsf = None
+        if lsf is None or rsf is None:  # not handed down from the options
+            lsf, rsf = _exact_float(ls), _exact_float(rs)
+            if lsf is None or rsf is None:
+                lsf = rsf = None
         put(self, "_lsf", lsf)
         put(self, "_rsf", rsf)
         put(self, "_text", None)
@@ -949,14 +950,27 @@ def _intern(left, right) -> Game:
         tuple(o._skey for o in right),
     )
     hsh = hash((2, tuple(o._hash for o in left), tuple(o._hash for o in right)))
-    ls = rs = None
-    for o in left:
-        if ls is None or o._rs > ls:
-            ls = o._rs
-    for o in right:
-        if rs is None or o._ls < rs:
-            rs = o._ls
-    g = Game._make(left, right, None, None, bday, skey, hsh, depth, ls, rs)
+    # The stops: LS = the greatest right stop of a left option, RS = the least
+    # left stop of a right option (g is no number here).  Compared as floats
+    # when every option has them (exact, and some twenty times faster).
+    lo = hi = None
+    if all(o._rsf is not None for o in left) and all(o._lsf is not None for o in right):
+        for o in left:
+            if lo is None or o._rsf > lo._rsf:
+                lo = o
+        for o in right:
+            if hi is None or o._lsf < hi._lsf:
+                hi = o
+        g = Game._make(left, right, None, None, bday, skey, hsh, depth, lo._rs, hi._ls,
+                       lo._rsf, hi._lsf)
+    else:
+        for o in left:
+            if lo is None or o._rs > lo._rs:
+                lo = o
+        for o in right:
+            if hi is None or o._ls < hi._ls:
+                hi = o
+        g = Game._make(left, right, None, None, bday, skey, hsh, depth, lo._rs, hi._ls)
     _GENERAL[key] = g
     return g
 

@@ -66,10 +66,18 @@ def _le(g, h) -> bool:
         elif y is not None:
             # g is not a number.  By number translation g - y = {g^L - y | g^R - y},
             # so g <= y iff no g^L >= y.
-            r = not any(_le(h, gl) for gl in g.left)
+            r = True
+            for gl in g.left:
+                if _le(h, gl):
+                    r = False
+                    break
         elif x is not None:
             # y <= h (h not a number) iff no h^R <= y, for the same reason.
-            r = not any(_le(hr, g) for hr in h.right)
+            r = True
+            for hr in h.right:
+                if _le(hr, g):
+                    r = False
+                    break
         else:
             r = _le_def(g, h)
         _LE[key] = r
@@ -221,6 +229,7 @@ def _le_def(g, h) -> bool:
 # Canonical form.
 
 _CANON: dict[tuple, Game] = {}
+_INF = float("inf")
 
 
 def _distinct(options) -> list:
@@ -313,21 +322,50 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
 def _canonical_uncached(left, right, pruned=False) -> Game:
     _spend()
     # Simplicity rule: numbers on both sides, every left one below every right one.
-    if all(o._num is not None for o in left) and all(o._num is not None for o in right):
-        a = max((o._num for o in left), default=None)
-        b = min((o._num for o in right), default=None)
-        if a is None or b is None or a < b:
-            return number(_simplest_between(a, b))
+    for o in left:
+        if o._num is None:
+            break
+    else:
+        for o in right:
+            if o._num is None:
+                break
+        else:
+            a = max([o._num for o in left], default=None)
+            b = min([o._num for o in right], default=None)
+            if a is None or b is None or a < b:
+                return number(_simplest_between(a, b))
     while True:
         if not pruned:
             left = _undominated(left, True)
             right = _undominated(right, False)
         pruned = False
         raw = _Raw(left, right)
+        # Bounds on the stops of raw, which every X <= raw and raw <= X must
+        # respect: RS(raw) <= the least left stop of a right option and
+        # LS(raw) >= the greatest right stop of a left option (also when raw
+        # equals a number).  An option of an option beyond them cannot make
+        # its option reversible, without a comparison by definition.
+        rs_up, ls_low = _INF, -_INF
+        for o in right:
+            x = o._lsf
+            if x is None:
+                rs_up = None
+                break
+            if x < rs_up:
+                rs_up = x
+        for o in left:
+            x = o._rsf
+            if x is None:
+                ls_low = None
+                break
+            if x > ls_low:
+                ls_low = x
         changed = False
         new_left = []
         for a in left:
             for ar in a.right:
+                if rs_up is not None and ar._rsf is not None and ar._rsf > rs_up:
+                    continue  # RS(ar) > RS(raw): not ar <= raw
                 if _le(ar, raw):  # a reverses through ar: bypass it
                     new_left.extend(ar.left)
                     changed = True
@@ -337,6 +375,8 @@ def _canonical_uncached(left, right, pruned=False) -> Game:
         new_right = []
         for a in right:
             for al in a.left:
+                if ls_low is not None and al._lsf is not None and ls_low > al._lsf:
+                    continue  # LS(raw) > LS(al): not raw <= al
                 if _le(raw, al):
                     new_right.extend(al.right)
                     changed = True
@@ -362,15 +402,17 @@ def _add(g, h) -> Game:
         return h
     if h._nim == 0:
         return g
-    if g._num is not None and h._num is not None:
-        return number(g._num + h._num)
-    if g._nim is not None and h._nim is not None:
-        return nimber(g._nim ^ h._nim)
     if g._id > h._id:
         g, h = h, g
-    key = (g._id << 32) | h._id
+    key = (g._id << 32) | h._id  # numbers and nimbers too: one lookup, no Fraction arithmetic
     r = _ADD.get(key)
     if r is not None:
+        return r
+    if g._num is not None and h._num is not None:
+        r = _ADD[key] = number(g._num + h._num)
+        return r
+    if g._nim is not None and h._nim is not None:
+        r = _ADD[key] = nimber(g._nim ^ h._nim)
         return r
     if _NEG.get(g._id) is h:
         return ZERO  # G + (-G) = 0 without playing it out
