@@ -82,17 +82,30 @@ def _le(g, h) -> bool:
             r = _le_def(g, h)
         _LE[key] = r
         return r
+    # One of them is the canonicaliser's raw game: the same shortcuts on the
+    # stops when it knows its stops, else the definition.
     if gi is None:
         memo = g.below
         r = memo.get(hi)
         if r is None:
-            r = memo[hi] = _le_def(g, h)
+            r = memo[hi] = _le_stops(g, h)
         return r
     memo = h.above
     r = memo.get(gi)
     if r is None:
-        r = memo[gi] = _le_def(g, h)
+        r = memo[gi] = _le_stops(g, h)
     return r
+
+
+def _le_stops(g, h) -> bool:
+    a = g._lsf
+    b = h._lsf
+    if a is not None and b is not None:
+        if a > b or g._rsf > h._rsf:
+            return False
+        if a < h._rsf:
+            return True
+    return _le_def(g, h)
 
 
 # Comparing a game G (neither a number nor a nimber) with nimbers *k, for all
@@ -213,7 +226,8 @@ class work_budget:
 
 
 def _le_def(g, h) -> bool:
-    _spend()
+    if _WORK[0] is not None:
+        _spend()
     # Plain loops, not any()/all() over generators: a generator driven by a C
     # builtin grows the C stack on every level of the recursion.
     for gl in g.left:
@@ -308,7 +322,7 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
     """Canonical form of {left1, left2 | right1, right2}, each list free of dominated options."""
     left = left1 + left2
     right = right1 + right2
-    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    key = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
     g = _CANON.get(key)
     if g is not None:
         return g
@@ -334,17 +348,18 @@ def _canonical_uncached(left, right, pruned=False) -> Game:
             b = min([o._num for o in right], default=None)
             if a is None or b is None or a < b:
                 return number(_simplest_between(a, b))
+    raw = None
     while True:
         if not pruned:
             left = _undominated(left, True)
             right = _undominated(right, False)
         pruned = False
-        raw = _Raw(left, right)
         # Bounds on the stops of raw, which every X <= raw and raw <= X must
         # respect: RS(raw) <= the least left stop of a right option and
         # LS(raw) >= the greatest right stop of a left option (also when raw
-        # equals a number).  An option of an option beyond them cannot make
-        # its option reversible, without a comparison by definition.
+        # equals a number x: then LS(raw) = RS(raw) = x lies between the two).
+        # An option of an option beyond them cannot make its option
+        # reversible, without a comparison by definition.
         rs_up, ls_low = _INF, -_INF
         for o in right:
             x = o._lsf
@@ -360,6 +375,21 @@ def _canonical_uncached(left, right, pruned=False) -> Game:
                 break
             if x > ls_low:
                 ls_low = x
+        if rs_up is not None and ls_low is not None and ls_low >= rs_up:
+            # Then they are the stops of raw: equal to a number x, it would
+            # have ls_low <= x <= rs_up, so x = ls_low = rs_up; not equal to
+            # a number, its stops are ls_low and rs_up by definition.  _le
+            # uses them as it does those of canonical games.
+            lsf, rsf = ls_low, rs_up
+        else:
+            lsf = rsf = None
+        if raw is None:
+            raw = _Raw(left, right, lsf, rsf)
+        else:
+            # Removing dominated options and bypassing reversible ones keep
+            # the value, so what raw's memos know of X <= raw and raw <= X
+            # stays true: only the options change.
+            raw.left, raw.right, raw._lsf, raw._rsf = left, right, lsf, rsf
         changed = False
         new_left = []
         for a in left:
