@@ -400,28 +400,33 @@ def _region_value(key: tuple, bar=None):
     return v
 
 
-#: What is left after a move, as it lies in its parent region's board
-#: (``rest << 7 | W``) -> its value; for a rest in two or more regions.
+#: What is left after a move, and each of its regions, as they lie in the parent
+#: region's board (``mask << 7 | W``) -> the value.
 _REST: dict = {}
 
 _ADD = []  # cgteach.games._add, fetched once (the games module loads lazily)
 
 
 def _rest_value(rest: int, W: int):
-    k = rest << 7 | W
-    v = _REST.get(k)
-    if v is None:
-        parts = split_masks(rest, W)
-        v = _value_in(parts[0], W)
-        if len(parts) > 1:
+    """The value of what a move left (``rest``, not in :data:`_REST` yet): the sum of
+    its regions, each looked up as it lies first (a small region cut off by one move
+    is often cut off the same way by the next)."""
+    rests = _REST
+    v = None
+    for m in split_masks(rest, W):
+        k = m << 7 | W
+        x = rests.get(k)
+        if x is None:
+            x = rests[k] = _value_in(m, W)
+        if v is None:
+            v = x
+        else:
             if not _ADD:
                 from cgteach.games import _add
 
                 _ADD.append(_add)
-            add = _ADD[0]
-            for m in parts[1:]:
-                v = add(v, _value_in(m, W))
-        _REST[k] = v
+            v = _ADD[0](v, x)
+    rests[rest << 7 | W] = v
     return v
 
 
