@@ -260,6 +260,18 @@ def _undominated(options, left: bool) -> list:
     maximal ones can be collected in one pass: a newcomer is dropped if a
     kept option beats it, and otherwise evicts the kept options it beats.
     """
+    # Numbers are totally ordered: of the number options only the best can
+    # stay (Left's greatest, Right's least), found without comparing games.
+    best = None
+    rest = []
+    for a in options:
+        x = a._lsf if a._num is not None else None
+        if x is None:
+            rest.append(a)
+        elif best is None or (x > best._lsf if left else x < best._lsf):
+            best = a
+    if best is not None and len(rest) < len(options) - 1:
+        options = [best, *rest]
     keep = []
     for a in options:
         beaten = False
