@@ -272,6 +272,18 @@ def _undominated(options, left: bool) -> list:
             best = a
     if best is not None and len(rest) < len(options) - 1:
         options = [best, *rest]
+    if len(options) < 2:
+        return list(options)
+    # Best stops first (Left: the greatest (LS, RS) first; Right: the least):
+    # X <= Y needs LS(X) <= LS(Y) and RS(X) <= RS(Y), so a newcomer can beat
+    # an option kept before it only when their stops are equal.
+    for a in options:
+        if a._lsf is None:
+            by_stops = False  # a stop too big for a float: compare every pair
+            break
+    else:
+        by_stops = True
+        options = sorted(options, key=_stops, reverse=left)
     keep = []
     for a in options:
         beaten = False
@@ -281,9 +293,18 @@ def _undominated(options, left: bool) -> list:
                 break
         if beaten:
             continue
-        keep = [b for b in keep if not (_le(b, a) if left else _le(a, b))]
+        if by_stops:
+            ls, rs = a._lsf, a._rsf
+            keep = [b for b in keep if b._lsf != ls or b._rsf != rs
+                    or not (_le(b, a) if left else _le(a, b))]
+        else:
+            keep = [b for b in keep if not (_le(b, a) if left else _le(a, b))]
         keep.append(a)
     return keep
+
+
+def _stops(g) -> tuple:
+    return (g._lsf, g._rsf)
 
 
 def _canonical(left, right) -> Game:
