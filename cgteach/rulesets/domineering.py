@@ -404,7 +404,17 @@ def _region_value(key: tuple, bar=None):
 #: region's board (``mask << 7 | W``) -> the value.
 _REST: dict = {}
 
-_ADD = []  # cgteach.games._add, fetched once (the games module loads lazily)
+#: ``[ZERO, _canonical, _add]`` of :mod:`cgteach.games`, fetched once (the games
+#: module loads lazily; an import statement in the search would run at every region).
+_GAMES: list = []
+
+
+def _games() -> list:
+    if not _GAMES:
+        from cgteach.games import ZERO, _add, _canonical
+
+        _GAMES.extend([ZERO, _canonical, _add])
+    return _GAMES
 
 
 def _rest_value(rest: int, W: int):
@@ -418,14 +428,7 @@ def _rest_value(rest: int, W: int):
         x = rests.get(k)
         if x is None:
             x = rests[k] = _value_in(m, W)
-        if v is None:
-            v = x
-        else:
-            if not _ADD:
-                from cgteach.games import _add
-
-                _ADD.append(_add)
-            v = _ADD[0](v, x)
+        v = x if v is None else (_GAMES or _games())[2](v, x)
     rests[rest << 7 | W] = v
     return v
 
@@ -454,12 +457,26 @@ def _joined_table(h: int, w: int, domino: tuple) -> bytes:
             if cell in spot and cell not in domino:
                 near |= spot[cell]
     taken = sum(1 << (r * w + c) for r, c in domino)
+    row = (1 << w) - 1
     table = bytearray(1 << (h * w))
     for bits in range(1 << (h * w)):
         if bits & taken:
             continue  # the domino's own cells are never free after the move
-        free = sum(spot[(i // w, i % w)] for i in range(h * w) if bits >> i & 1)
-        table[bits] = sum(1 for part in split_masks(free, W) if part & near) <= 1
+        free = 0
+        for r in range(h):
+            free |= (bits >> (r * w) & row) << (r * W)
+        seeds = free & near
+        if not seeds:
+            table[bits] = 1
+            continue
+        # grow the part of the first free neighbour: joined when it holds them all
+        part = seeds & -seeds
+        while True:
+            grow = (part | part << 1 | part >> 1 | part << W | part >> W) & free
+            if grow == part:
+                break
+            part = grow
+        table[bits] = part & near == seeds
     return bytes(table)
 
 
@@ -471,8 +488,7 @@ def _joined() -> list:
 
 
 def _search(key: tuple, bar=None):
-    from cgteach.games import ZERO, _canonical
-
+    ZERO, _canonical, _ = _GAMES or _games()
     vbox, hbox = _JOINED or _joined()
     mask, W = _mask(key)
     mask <<= W + 1  # one empty row above, and the spare column on the left
