@@ -401,7 +401,7 @@ def _region_value(key: tuple, bar=None):
 
 
 #: What is left after a move, and each of its regions, as they lie in the parent
-#: region's board (``mask << 7 | W``) -> the value.
+#: region's board: ``_REST[W][mask]`` -> the value.
 _REST: dict = {}
 
 #: ``[ZERO, _canonical, _add]`` of :mod:`cgteach.games`, fetched once (the games
@@ -417,19 +417,17 @@ def _games() -> list:
     return _GAMES
 
 
-def _rest_value(rest: int, W: int):
+def _rest_value(rest: int, W: int, rests: dict):
     """The value of what a move left (``rest``, not in :data:`_REST` yet): the sum of
     its regions, each looked up as it lies first (a small region cut off by one move
-    is often cut off the same way by the next)."""
-    rests = _REST
+    is often cut off the same way by the next).  ``rests`` is ``_REST[W]``."""
     v = None
     for m in split_masks(rest, W):
-        k = m << 7 | W
-        x = rests.get(k)
+        x = rests.get(m)
         if x is None:
-            x = rests[k] = _value_in(m, W)
+            x = rests[m] = _value_in(m, W)
         v = x if v is None else (_GAMES or _games())[2](v, x)
-    rests[rest << 7 | W] = v
+    rests[rest] = v
     return v
 
 
@@ -493,39 +491,42 @@ def _search(key: tuple, bar=None):
     mask, W = _mask(key)
     mask <<= W + 1  # one empty row above, and the spare column on the left
     W2, W3 = 2 * W, 3 * W
-    rests, value_in, rest_value = _REST, _value_in, _rest_value
+    rests = _REST.get(W)
+    if rests is None:
+        rests = _REST[W] = {}
+    value_in, rest_value = _value_in, _rest_value
     lefts, rights = [], []
     tops = mask & (mask >> W)  # the top cells of Left's vertical dominoes
     while tops:
         bit = tops & -tops
         tops ^= bit
         rest = mask ^ (bit | bit << W)
-        v = rests.get(rest << 7 | W)
+        v = rests.get(rest)
         if v is None:
             if not rest:
                 v = ZERO
             else:
                 x = rest >> (bit.bit_length() - W - 2)  # the box around the domino, at bit 0
                 if vbox[(x & 7) | (x >> W & 7) << 3 | (x >> W2 & 7) << 6 | (x >> W3 & 7) << 9]:
-                    v = rests[rest << 7 | W] = value_in(rest, W)
+                    v = rests[rest] = value_in(rest, W)
                 else:
-                    v = rest_value(rest, W)
+                    v = rest_value(rest, W, rests)
         lefts.append(v)
     lows = mask & (mask >> 1)  # the left cells of Right's horizontal dominoes
     while lows:
         bit = lows & -lows
         lows ^= bit
         rest = mask ^ (bit | bit << 1)
-        v = rests.get(rest << 7 | W)
+        v = rests.get(rest)
         if v is None:
             if not rest:
                 v = ZERO
             else:
                 x = rest >> (bit.bit_length() - W - 2)
                 if hbox[(x & 15) | (x >> W & 15) << 4 | (x >> W2 & 15) << 8]:
-                    v = rests[rest << 7 | W] = value_in(rest, W)
+                    v = rests[rest] = value_in(rest, W)
                 else:
-                    v = rest_value(rest, W)
+                    v = rest_value(rest, W, rests)
         rights.append(v)
     if bar is not None:
         bar.update(len(lefts) + len(rights))
