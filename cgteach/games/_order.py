@@ -14,6 +14,7 @@ May import: floor 0 (``_forms``), ``cgteach._validate`` and
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 
 from cgteach.games._forms import (
     MAX_BIRTHDAY,
@@ -303,8 +304,7 @@ def _undominated(options, left: bool) -> list:
     return keep
 
 
-def _stops(g) -> tuple:
-    return (g._lsf, g._rsf)
+_stops = attrgetter("_lsf", "_rsf")  # the sort key (LS, RS) of a game, as floats
 
 
 def _canonical(left, right) -> Game:
