@@ -71,6 +71,31 @@ def test_every_board_of_up_to_12_cells_agrees_with_the_plain_search(m, n):
     assert checked == 2 ** (m * n)
 
 
+def test_a_move_looked_up_as_one_region_leaves_one_region(monkeypatch):
+    # The search skips splitting what a move leaves when the free cells around the
+    # domino are joined up (domineering._joined): every region it then values
+    # whole must be one region indeed, on boards with holes as well as full ones.
+    from cgteach.rulesets._grid import split_masks
+
+    valued = []
+    plain = domineering._value_in
+
+    def checked(mask, W):
+        assert len(split_masks(mask, W)) == 1, (bin(mask), W)
+        valued.append(mask)
+        return plain(mask, W)
+
+    for name in ("_TABLE", "_SEEN", "_REST"):
+        monkeypatch.setattr(domineering, name, {})
+    monkeypatch.setattr(domineering, "_value_in", checked)
+    rng = random.Random(47)
+    for m, n in [(3, 5), (4, 4), (5, 3), (2, 7)] * 3:
+        free = {(r, c) for r in range(m) for c in range(n) if rng.random() < 0.85}
+        board = _board(m, n, free)
+        assert board.value() == _plain(frozenset(board.free_cells()))
+    assert len(valued) > 200
+
+
 def test_value_by_search_is_the_plain_search():
     assert domineering.value_by_search(["...", "..#", "..."]) == _plain(
         frozenset(_board(3, 3, {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)})

@@ -143,7 +143,7 @@ def _exact_float(q: Fraction):
 
 _NUMBERS: dict[Fraction, Game] = {}  # value -> the one Game of that number
 _NIMBERS: dict[int, Game] = {}  # n -> *n
-_GENERAL: dict[tuple, Game] = {}  # (left ids, right ids) -> Game
+_GENERAL: dict[tuple, Game] = {}  # (left ids, right ids), as frozensets -> Game
 _serial = [0]
 
 
@@ -188,7 +188,7 @@ class Game:
         )
 
     @classmethod
-    def _make(cls, left, right, num, nim, bday, skey, hsh, depth, ls, rs):
+    def _make(cls, left, right, num, nim, bday, skey, hsh, depth, ls, rs, lsf=None, rsf=None):
         self = object.__new__(cls)
         _serial[0] += 1
         put = object.__setattr__
@@ -209,9 +209,10 @@ class Game:
         put(self, "_rs", rs)
         # The same stops as floats when a float holds them exactly (almost
         # always): comparing floats is some twenty times faster than Fractions.
-        lsf, rsf = _exact_float(ls), _exact_float(rs)
-        if lsf is None or rsf is None:
-            lsf = rsf = None
+        if lsf is None or rsf is None:  # not handed down from the options
+            lsf, rsf = _exact_float(ls), _exact_float(rs)
+            if lsf is None or rsf is None:
+                lsf = rsf = None
         put(self, "_lsf", lsf)
         put(self, "_rsf", rsf)
         put(self, "_text", None)
@@ -914,12 +915,14 @@ def _intern(left, right) -> Game:
                 and {g._nim for g in right} == seen
             ):
                 return nimber(nl)
-    left = sorted(left, key=_skey)
-    right = sorted(right, key=_skey)
-    key = (tuple(g._id for g in left), tuple(g._id for g in right))
+    # Looked up on the sets of options (canonical options are distinct), so a
+    # game met again needs no sorting; a new one keeps its options in order.
+    key = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
     g = _GENERAL.get(key)
     if g is not None:
         return g
+    left = sorted(left, key=_skey)
+    right = sorted(right, key=_skey)
     bday = 0
     depth = 0
     for o in left:
@@ -945,18 +948,39 @@ def _intern(left, right) -> Game:
         bday,
         len(left),
         len(right),
-        tuple(o._skey for o in left),
-        tuple(o._skey for o in right),
+        tuple([o._skey for o in left]),
+        tuple([o._skey for o in right]),
     )
-    hsh = hash((2, tuple(o._hash for o in left), tuple(o._hash for o in right)))
-    ls = rs = None
+    hsh = hash((2, tuple([o._hash for o in left]), tuple([o._hash for o in right])))
+    # The stops: LS = the greatest right stop of a left option, RS = the least
+    # left stop of a right option (g is no number here).  Compared as floats
+    # when every option has them (exact, and some twenty times faster).
+    lo = hi = None
     for o in left:
-        if ls is None or o._rs > ls:
-            ls = o._rs
-    for o in right:
-        if rs is None or o._ls < rs:
-            rs = o._ls
-    g = Game._make(left, right, None, None, bday, skey, hsh, depth, ls, rs)
+        x = o._rsf
+        if x is None:
+            break
+        if lo is None or x > lo._rsf:
+            lo = o
+    else:
+        for o in right:
+            x = o._lsf
+            if x is None:
+                break
+            if hi is None or x < hi._lsf:
+                hi = o
+        else:
+            g = Game._make(left, right, None, None, bday, skey, hsh, depth, lo._rs, hi._ls,
+                           lo._rsf, hi._lsf)
+    if g is None:
+        lo = hi = None
+        for o in left:
+            if lo is None or o._rs > lo._rs:
+                lo = o
+        for o in right:
+            if hi is None or o._ls < hi._ls:
+                hi = o
+        g = Game._make(left, right, None, None, bday, skey, hsh, depth, lo._rs, hi._ls)
     _GENERAL[key] = g
     return g
 
@@ -970,18 +994,21 @@ def _intern(left, right) -> Game:
 class _Raw:
     """A game as written ({left | right} of canonical games); internal only."""
 
-    __slots__ = ("left", "right", "below", "above")
+    __slots__ = ("left", "right", "below", "above", "_lsf", "_rsf")
     _id = None
     _num = None
     _nim = None
 
-    def __init__(self, left, right):
+    def __init__(self, left, right, lsf=None, rsf=None):
         self.left = left
         self.right = right
         # Memos of comparisons with canonical games X during one pass of the
         # canonicaliser: below[X] is "raw <= X", above[X] is "X <= raw".
         self.below = {}
         self.above = {}
+        # Its stops as floats when the canonicaliser knows them (else None).
+        self._lsf = lsf
+        self._rsf = rsf
 
 
 class Form:

@@ -14,6 +14,7 @@ May import: floor 0 (``_forms``), ``cgteach._validate`` and
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 
 from cgteach.games._forms import (
     MAX_BIRTHDAY,
@@ -66,25 +67,46 @@ def _le(g, h) -> bool:
         elif y is not None:
             # g is not a number.  By number translation g - y = {g^L - y | g^R - y},
             # so g <= y iff no g^L >= y.
-            r = not any(_le(h, gl) for gl in g.left)
+            r = True
+            for gl in g.left:
+                if _le(h, gl):
+                    r = False
+                    break
         elif x is not None:
             # y <= h (h not a number) iff no h^R <= y, for the same reason.
-            r = not any(_le(hr, g) for hr in h.right)
+            r = True
+            for hr in h.right:
+                if _le(hr, g):
+                    r = False
+                    break
         else:
             r = _le_def(g, h)
         _LE[key] = r
         return r
+    # One of them is the canonicaliser's raw game: the same shortcuts on the
+    # stops when it knows its stops, else the definition.
     if gi is None:
         memo = g.below
         r = memo.get(hi)
         if r is None:
-            r = memo[hi] = _le_def(g, h)
+            r = memo[hi] = _le_stops(g, h)
         return r
     memo = h.above
     r = memo.get(gi)
     if r is None:
-        r = memo[gi] = _le_def(g, h)
+        r = memo[gi] = _le_stops(g, h)
     return r
+
+
+def _le_stops(g, h) -> bool:
+    a = g._lsf
+    b = h._lsf
+    if a is not None and b is not None:
+        if a > b or g._rsf > h._rsf:
+            return False
+        if a < h._rsf:
+            return True
+    return _le_def(g, h)
 
 
 # Comparing a game G (neither a number nor a nimber) with nimbers *k, for all
@@ -205,7 +227,8 @@ class work_budget:
 
 
 def _le_def(g, h) -> bool:
-    _spend()
+    if _WORK[0] is not None:
+        _spend()
     # Plain loops, not any()/all() over generators: a generator driven by a C
     # builtin grows the C stack on every level of the recursion.
     for gl in g.left:
@@ -221,6 +244,7 @@ def _le_def(g, h) -> bool:
 # Canonical form.
 
 _CANON: dict[tuple, Game] = {}
+_INF = float("inf")
 
 
 def _distinct(options) -> list:
@@ -237,6 +261,30 @@ def _undominated(options, left: bool) -> list:
     maximal ones can be collected in one pass: a newcomer is dropped if a
     kept option beats it, and otherwise evicts the kept options it beats.
     """
+    # Numbers are totally ordered: of the number options only the best can
+    # stay (Left's greatest, Right's least), found without comparing games.
+    best = None
+    rest = []
+    for a in options:
+        x = a._lsf if a._num is not None else None
+        if x is None:
+            rest.append(a)
+        elif best is None or (x > best._lsf if left else x < best._lsf):
+            best = a
+    if best is not None and len(rest) < len(options) - 1:
+        options = [best, *rest]
+    if len(options) < 2:
+        return list(options)
+    # Best stops first (Left: the greatest (LS, RS) first; Right: the least):
+    # X <= Y needs LS(X) <= LS(Y) and RS(X) <= RS(Y), so a newcomer can beat
+    # an option kept before it only when their stops are equal.
+    for a in options:
+        if a._lsf is None:
+            by_stops = False  # a stop too big for a float: compare every pair
+            break
+    else:
+        by_stops = True
+        options = sorted(options, key=_stops, reverse=left)
     keep = []
     for a in options:
         beaten = False
@@ -246,9 +294,17 @@ def _undominated(options, left: bool) -> list:
                 break
         if beaten:
             continue
-        keep = [b for b in keep if not (_le(b, a) if left else _le(a, b))]
+        if by_stops:
+            ls, rs = a._lsf, a._rsf
+            keep = [b for b in keep if b._lsf != ls or b._rsf != rs
+                    or not (_le(b, a) if left else _le(a, b))]
+        else:
+            keep = [b for b in keep if not (_le(b, a) if left else _le(a, b))]
         keep.append(a)
     return keep
+
+
+_stops = attrgetter("_lsf", "_rsf")  # the sort key (LS, RS) of a game, as floats
 
 
 def _canonical(left, right) -> Game:
@@ -299,7 +355,7 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
     """Canonical form of {left1, left2 | right1, right2}, each list free of dominated options."""
     left = left1 + left2
     right = right1 + right2
-    key = (frozenset(g._id for g in left), frozenset(g._id for g in right))
+    key = (frozenset([g._id for g in left]), frozenset([g._id for g in right]))
     g = _CANON.get(key)
     if g is not None:
         return g
@@ -313,21 +369,66 @@ def _canonical_of_sum(left1, left2, right1, right2) -> Game:
 def _canonical_uncached(left, right, pruned=False) -> Game:
     _spend()
     # Simplicity rule: numbers on both sides, every left one below every right one.
-    if all(o._num is not None for o in left) and all(o._num is not None for o in right):
-        a = max((o._num for o in left), default=None)
-        b = min((o._num for o in right), default=None)
-        if a is None or b is None or a < b:
-            return number(_simplest_between(a, b))
+    for o in left:
+        if o._num is None:
+            break
+    else:
+        for o in right:
+            if o._num is None:
+                break
+        else:
+            a = max([o._num for o in left], default=None)
+            b = min([o._num for o in right], default=None)
+            if a is None or b is None or a < b:
+                return number(_simplest_between(a, b))
+    raw = None
     while True:
         if not pruned:
             left = _undominated(left, True)
             right = _undominated(right, False)
         pruned = False
-        raw = _Raw(left, right)
+        # Bounds on the stops of raw, which every X <= raw and raw <= X must
+        # respect: RS(raw) <= the least left stop of a right option and
+        # LS(raw) >= the greatest right stop of a left option (also when raw
+        # equals a number x: then LS(raw) = RS(raw) = x lies between the two).
+        # An option of an option beyond them cannot make its option
+        # reversible, without a comparison by definition.
+        rs_up, ls_low = _INF, -_INF
+        for o in right:
+            x = o._lsf
+            if x is None:
+                rs_up = None
+                break
+            if x < rs_up:
+                rs_up = x
+        for o in left:
+            x = o._rsf
+            if x is None:
+                ls_low = None
+                break
+            if x > ls_low:
+                ls_low = x
+        if rs_up is not None and ls_low is not None and ls_low >= rs_up:
+            # Then they are the stops of raw: equal to a number x, it would
+            # have ls_low <= x <= rs_up, so x = ls_low = rs_up; not equal to
+            # a number, its stops are ls_low and rs_up by definition.  _le
+            # uses them as it does those of canonical games.
+            lsf, rsf = ls_low, rs_up
+        else:
+            lsf = rsf = None
+        if raw is None:
+            raw = _Raw(left, right, lsf, rsf)
+        else:
+            # Removing dominated options and bypassing reversible ones keep
+            # the value, so what raw's memos know of X <= raw and raw <= X
+            # stays true: only the options change.
+            raw.left, raw.right, raw._lsf, raw._rsf = left, right, lsf, rsf
         changed = False
         new_left = []
         for a in left:
             for ar in a.right:
+                if rs_up is not None and ar._rsf is not None and ar._rsf > rs_up:
+                    continue  # RS(ar) > RS(raw): not ar <= raw
                 if _le(ar, raw):  # a reverses through ar: bypass it
                     new_left.extend(ar.left)
                     changed = True
@@ -337,6 +438,8 @@ def _canonical_uncached(left, right, pruned=False) -> Game:
         new_right = []
         for a in right:
             for al in a.left:
+                if ls_low is not None and al._lsf is not None and ls_low > al._lsf:
+                    continue  # LS(raw) > LS(al): not raw <= al
                 if _le(raw, al):
                     new_right.extend(al.right)
                     changed = True
@@ -362,15 +465,17 @@ def _add(g, h) -> Game:
         return h
     if h._nim == 0:
         return g
-    if g._num is not None and h._num is not None:
-        return number(g._num + h._num)
-    if g._nim is not None and h._nim is not None:
-        return nimber(g._nim ^ h._nim)
     if g._id > h._id:
         g, h = h, g
-    key = (g._id << 32) | h._id
+    key = (g._id << 32) | h._id  # numbers and nimbers too: one lookup, no Fraction arithmetic
     r = _ADD.get(key)
     if r is not None:
+        return r
+    if g._num is not None and h._num is not None:
+        r = _ADD[key] = number(g._num + h._num)
+        return r
+    if g._nim is not None and h._nim is not None:
+        r = _ADD[key] = nimber(g._nim ^ h._nim)
         return r
     if _NEG.get(g._id) is h:
         return ZERO  # G + (-G) = 0 without playing it out

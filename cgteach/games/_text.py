@@ -54,8 +54,9 @@ _table_built = [False]
 
 
 def _build_table():
-    # n·↑ + *k for small n and k.  Built once, on first need, from sums.
-    _table_built[0] = True
+    # n·↑ + *k for small n and k.  Built once, on first need, from sums;
+    # marked built only when finished (a Ctrl-C half-way leaves it to be
+    # built again, not half a table for good).
     ups = {0: ZERO}
     for n in range(1, _UPS_NAMED + 1):
         ups[n] = _add(ups[n - 1], UP)
@@ -64,6 +65,7 @@ def _build_table():
         for k in range(_STARS_NAMED):
             g = _add(u, nimber(k))
             _INFINITESIMALS.setdefault(g._id, (n, k))
+    _table_built[0] = True
 
 
 def _ups_text(n: int) -> str:

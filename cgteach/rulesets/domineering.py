@@ -280,7 +280,7 @@ def _reverser(w: int):
     return table.__getitem__
 
 
-def _images_least(rows: list, wid: int) -> tuple:
+def _images_least(rows, wid: int) -> tuple:
     """The least of the four mirror images of corner-based bit rows (``wid``: last column)."""
     a = tuple(rows)
     rev = _reverser(wid)
@@ -288,11 +288,11 @@ def _images_least(rows: list, wid: int) -> tuple:
     return min(a, a[::-1], c, c[::-1])
 
 
-def _value_in(mask: int, W: int):
-    """The value of the region ``mask`` (bits over a board of width ``W``).
+def _corner(mask: int, W: int) -> tuple:
+    """A region's bit rows moved to the corner, as they lie, and its last column.
 
-    The region's rows as they lie, moved to the corner, are looked up first
-    (:data:`_SEEN`); the four mirror images are built only when they are new.
+    ``mask`` is one region, bits over a board of width ``W``; the rows come
+    back as a tuple of ints (bit ``c`` is column ``c``), the top row first.
     """
     low = mask & -mask
     mask >>= (low.bit_length() - 1) // W * W
@@ -307,29 +307,40 @@ def _value_in(mask: int, W: int):
     c0 = (cols & -cols).bit_length() - 1
     if c0:
         rows = [x >> c0 for x in rows]
-    raw = tuple(rows)
-    v = _SEEN.get(raw)
-    if v is None:
-        v = _SEEN[raw] = _region_value(_images_least(rows, cols.bit_length() - 1 - c0))
-    return v
+    return tuple(rows), cols.bit_length() - 1 - c0
 
 
-def _key(mask: int, W: int) -> tuple:
-    """The key of the region ``mask`` (one region, bits over a board of width ``W``)."""
+#: The columns of a search board of width ``W`` (up to :data:`MAX_SIDE` rows), as
+#: bitmasks: ``_COLUMNS[W][c]``.
+_COLUMNS: dict = {}
+
+
+def _columns(W: int) -> list:
+    cols = _COLUMNS.get(W)
+    if cols is None:
+        one = sum(1 << (r * W) for r in range(MAX_SIDE + 2))
+        cols = _COLUMNS[W] = [one << c for c in range(W)]
+    return cols
+
+
+def _value_in(mask: int, W: int):
+    """The value of the region ``mask`` (bits over a board of width ``W``).
+
+    The region as it lies, moved to the corner of its board (one int), is
+    looked up first (:data:`_SEEN`); its rows and their four mirror images are
+    built only when it is new.
+    """
     low = mask & -mask
-    mask >>= (low.bit_length() - 1) // W * W
-    full = (1 << W) - 1
-    rows = []
-    cols = 0
-    while mask:
-        x = mask & full
-        rows.append(x)
-        cols |= x
-        mask >>= W
-    c0 = (cols & -cols).bit_length() - 1
-    if c0:
-        rows = [x >> c0 for x in rows]
-    return _images_least(rows, cols.bit_length() - 1 - c0)
+    m = mask >> (low.bit_length() - 1) // W * W
+    cols = _COLUMNS.get(W) or _columns(W)
+    c = 0
+    while not m & cols[c]:
+        c += 1
+    k = (m >> c) << 7 | W
+    v = _SEEN.get(k)
+    if v is None:
+        v = _SEEN[k] = _region_value(_images_least(*_corner(mask, W)))
+    return v
 
 
 def _normal(cells) -> tuple:
@@ -370,7 +381,8 @@ def _shape(key: tuple) -> tuple:
 
 #: The transposition table: region key -> canonical value.
 _TABLE: dict = {}
-#: Regions as they lie (corner-based bit rows, any mirror image) -> canonical value.
+#: Regions as they lie, moved to the corner of a search board of width ``W`` (any
+#: mirror image; ``mask << 7 | W``) -> canonical value.
 _SEEN: dict = {}
 
 
@@ -388,61 +400,136 @@ def _region_value(key: tuple, bar=None):
     return v
 
 
-#: What is left after a move, as it lies in its parent region's board
-#: (``rest << 7 | W``) -> its value.
+#: What is left after a move, and each of its regions, as they lie in the parent
+#: region's board: ``_REST[W][mask]`` -> the value.
 _REST: dict = {}
 
-_ADD = []  # cgteach.games._add, fetched once (the games module loads lazily)
+#: ``[ZERO, _canonical, _add]`` of :mod:`cgteach.games`, fetched once (the games
+#: module loads lazily; an import statement in the search would run at every region).
+_GAMES: list = []
 
 
-def _rest_value(rest: int, W: int):
-    k = rest << 7 | W
-    v = _REST.get(k)
-    if v is None:
-        parts = split_masks(rest, W)
-        v = _value_in(parts[0], W)
-        if len(parts) > 1:
-            if not _ADD:
-                from cgteach.games import _add
+def _games() -> list:
+    if not _GAMES:
+        from cgteach.games import ZERO, _add, _canonical
 
-                _ADD.append(_add)
-            add = _ADD[0]
-            for m in parts[1:]:
-                v = add(v, _value_in(m, W))
-        _REST[k] = v
+        _GAMES.extend([ZERO, _canonical, _add])
+    return _GAMES
+
+
+def _rest_value(rest: int, W: int, rests: dict):
+    """The value of what a move left (``rest``, not in :data:`_REST` yet): the sum of
+    its regions, each looked up as it lies first (a small region cut off by one move
+    is often cut off the same way by the next).  ``rests`` is ``_REST[W]``."""
+    v = None
+    for m in split_masks(rest, W):
+        x = rests.get(m)
+        if x is None:
+            x = rests[m] = _value_in(m, W)
+        v = x if v is None else (_GAMES or _games())[2](v, x)
+    rests[rest] = v
     return v
 
 
-def _search(key: tuple, bar=None):
-    from cgteach.games import ZERO, _canonical
+# Does a move split its region?  Every region left after a domino is placed
+# touches the domino (the region was joined up before), so when the free
+# cells next to the domino are joined up among themselves inside the small
+# box around it (3 columns by 4 rows around a vertical domino, 4 by 3 around
+# a horizontal one), what is left is one region, and the search looks it up
+# without splitting it.  The free cells of the box index a table, built once,
+# of that answer (1: one region for sure; 0: maybe more, split them).  In the
+# search the region lies one row down and one column right of its board's
+# corner, so that the box never reaches outside (column 0 is the empty spare
+# column of the row above).
+_JOINED: list = []  # [the vertical domino's table, the horizontal domino's]
 
+
+def _joined_table(h: int, w: int, domino: tuple) -> bytes:
+    """For each set of free cells of an ``h`` x ``w`` box (bit ``r*w + c``): 1 when
+    the free neighbours of the ``domino`` (two box cells) are joined up in the box."""
+    W = w + 1  # with a spare column, as in the search
+    spot = {(r, c): 1 << (r * W + c) for r in range(h) for c in range(w)}
+    near = 0
+    for r, c in domino:
+        for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if cell in spot and cell not in domino:
+                near |= spot[cell]
+    taken = sum(1 << (r * w + c) for r, c in domino)
+    row = (1 << w) - 1
+    table = bytearray(1 << (h * w))
+    for bits in range(1 << (h * w)):
+        if bits & taken:
+            continue  # the domino's own cells are never free after the move
+        free = 0
+        for r in range(h):
+            free |= (bits >> (r * w) & row) << (r * W)
+        seeds = free & near
+        if not seeds:
+            table[bits] = 1
+            continue
+        # grow the part of the first free neighbour: joined when it holds them all
+        part = seeds & -seeds
+        while True:
+            grow = (part | part << 1 | part >> 1 | part << W | part >> W) & free
+            if grow == part:
+                break
+            part = grow
+        table[bits] = part & near == seeds
+    return bytes(table)
+
+
+def _joined() -> list:
+    if not _JOINED:
+        _JOINED.extend([_joined_table(4, 3, ((1, 1), (2, 1))),
+                        _joined_table(3, 4, ((1, 1), (1, 2)))])
+    return _JOINED
+
+
+def _search(key: tuple, bar=None):
+    ZERO, _canonical, _ = _GAMES or _games()
+    vbox, hbox = _JOINED or _joined()
     mask, W = _mask(key)
+    mask <<= W + 1  # one empty row above, and the spare column on the left
+    W2, W3 = 2 * W, 3 * W
+    rests = _REST.get(W)
+    if rests is None:
+        rests = _REST[W] = {}
+    value_in, rest_value = _value_in, _rest_value
     lefts, rights = [], []
-    todo = mask
-    rests = _REST
-    while todo:
-        bit = todo & -todo
-        todo ^= bit
-        below = bit << W
-        if mask & below:
-            rest = mask & ~(bit | below)
-            if rest:
-                v = rests.get(rest << 7 | W)
-                lefts.append(v if v is not None else _rest_value(rest, W))
+    tops = mask & (mask >> W)  # the top cells of Left's vertical dominoes
+    while tops:
+        bit = tops & -tops
+        tops ^= bit
+        rest = mask ^ (bit | bit << W)
+        v = rests.get(rest)
+        if v is None:
+            if not rest:
+                v = ZERO
             else:
-                lefts.append(ZERO)
-            if bar is not None:
-                bar.update(1)
-        right = bit << 1
-        if mask & right:
-            rest = mask & ~(bit | right)
-            if rest:
-                v = rests.get(rest << 7 | W)
-                rights.append(v if v is not None else _rest_value(rest, W))
+                x = rest >> (bit.bit_length() - W - 2)  # the box around the domino, at bit 0
+                if vbox[(x & 7) | (x >> W & 7) << 3 | (x >> W2 & 7) << 6 | (x >> W3 & 7) << 9]:
+                    v = rests[rest] = value_in(rest, W)
+                else:
+                    v = rest_value(rest, W, rests)
+        lefts.append(v)
+    lows = mask & (mask >> 1)  # the left cells of Right's horizontal dominoes
+    while lows:
+        bit = lows & -lows
+        lows ^= bit
+        rest = mask ^ (bit | bit << 1)
+        v = rests.get(rest)
+        if v is None:
+            if not rest:
+                v = ZERO
             else:
-                rights.append(ZERO)
-            if bar is not None:
-                bar.update(1)
+                x = rest >> (bit.bit_length() - W - 2)
+                if hbox[(x & 15) | (x >> W & 15) << 4 | (x >> W2 & 15) << 8]:
+                    v = rests[rest] = value_in(rest, W)
+                else:
+                    v = rest_value(rest, W, rests)
+        rights.append(v)
+    if bar is not None:
+        bar.update(len(lefts) + len(rights))
     return _canonical(lefts, rights)
 
 
