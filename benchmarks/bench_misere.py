@@ -68,8 +68,7 @@ def reach(code: str, limit: float = 60.0):
     except subprocess.TimeoutExpired as stopped:
         out = (stopped.stdout or b"").decode() if isinstance(stopped.stdout, bytes) else (
             stopped.stdout or "")
-    lines = [line.split() for line in out.strip().splitlines() if line.strip()]
-    return lines[-1] if lines else None
+    return [line.split() for line in out.strip().splitlines() if line.strip()]
 
 
 def main(argv=None):
@@ -88,8 +87,17 @@ def main(argv=None):
             # the twin sees sums of up to 3 heaps only: it can find fewer elements, never more
             assert order <= q.order, (code, n, order, q.order)
         limit = 10.0 if quick else 60.0
-        last = reach(code, limit)
-        if last:
+        lines = reach(code, limit)
+        done = {int(n): (order, spent) for n, order, spent in lines}
+        for target, goal in ((12, 5), (30, 60)):
+            if target in done:
+                order, spent = done[target]
+                print(f"heaps <= {target} from nothing: {spent} s "
+                      f"(order {order}; goal <= {goal} s)")
+            else:
+                print(f"heaps <= {target}: not reached within {limit:.0f} s (goal <= {goal} s)")
+        if lines:
+            last = lines[-1]
             print(f"largest bound within {limit:.0f} s: heaps <= {last[0]} "
                   f"(order {last[1]}, {last[2]} s)")
         else:

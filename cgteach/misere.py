@@ -769,6 +769,17 @@ def _compute_quotient(code: str, n: int, allowed: float = math.inf) -> MisereQuo
     else:
         prev = _QUOTIENTS[(code, start - 1)]
     for m in range(start, n + 1):
+        x = _conservative(prev, m, heap_opts)
+        if x is not None:
+            # Heap m acts as an element x of the quotient for heaps < m: same monoid.
+            prev = MisereQuotient(
+                code, m, prev._mult, prev._p, prev._heap_state + [x], prev._gen_heaps,
+                prev._exps, prev._relations,
+            )
+            _QUOTIENTS[(code, m)] = prev
+            if m < n:
+                check_time(m + 1)
+            continue
         dfa = _extend(prev, m, heap_opts)
         if dfa is None:
             # The guess from the previous quotient failed (this heap splits some of its
@@ -790,6 +801,94 @@ def _compute_quotient(code: str, n: int, allowed: float = math.inf) -> MisereQuo
         if m < n:
             check_time(m + 1)
     return prev
+
+
+def _conservative(prev: MisereQuotient, n: int, heap_opts) -> int | None:
+    """The element of ``prev`` (the quotient for heaps < n) that heap ``n`` acts as, if any.
+
+    Heap ``n`` *acts as* ``x`` when mapping it to ``x`` predicts every misère
+    outcome of sums of heaps ≤ n; the quotient is then unchanged (a conservative
+    extension).  Let ``u`` be a sum of heaps < n with image ``x`` that has a move,
+    ``T`` the images of heap ``n``'s options and ``T_u`` those of ``u``'s options
+    (one heap of ``u`` replaced by one of its options).  Proof by induction on the
+    number of heaps of ``n`` in a sum ``n + v``, then on its tokens, comparing it
+    with ``u + v`` (one heap of ``n`` fewer, so predicted right): with ``y`` the
+    image of ``v``, both have the same moves inside ``v`` (their results are
+    predicted right, with the same images ``x·v'``), so it is enough that for
+    every ``y`` in the quotient:
+
+    * if ``x·y`` is P, no ``t·y`` (``t`` in ``T``) is P, and
+    * if ``x·y`` is N and some ``t·y`` (``t`` in ``T_u``) is P, some ``t·y``
+      (``t`` in ``T``) is P too.
+
+    These are |Q|² products: no search.  Two elements passing would be told apart
+    by no sum, so at most one passes (the quotient is reduced).
+    """
+    mult, hs, p_set = prev._mult, prev._heap_state, prev._p
+    ident = hs[0]
+    if not heap_opts[n]:
+        return ident  # a heap without a move is the empty game
+    m = len(mult)
+
+    def image(parts, x=ident):
+        for h in parts:
+            x = mult[x][hs[h]]
+        return x
+
+    t_n = {image(parts) for parts in heap_opts[n]}
+    n_is_p = not (t_n & p_set)
+    # wins[y]: some option of heap n, added to y, is P.
+    wins = [any(mult[t][y] in p_set for t in t_n) for y in range(m)]
+    reps = None
+    for x in range(m):
+        if (x in p_set) != n_is_p:
+            continue
+        row = mult[x]
+        if any(wins[y] for y in range(m) if row[y] in p_set):
+            continue
+        # The N side: each y left open must be closed by some representative u of x.
+        open_ys = [y for y in range(m) if row[y] not in p_set and not wins[y]]
+        if not open_ys:
+            return x
+        if reps is None:
+            reps = _representatives(prev, n, heap_opts)
+        for t_u in reps.get(x, ()):
+            open_ys = [y for y in open_ys if any(mult[t][y] in p_set for t in t_u)]
+            if not open_ys:
+                return x
+    return None
+
+
+def _representatives(prev: MisereQuotient, n: int, heap_opts, most: int = 3):
+    """For each element, the option images of some sums of heaps < n reaching it.
+
+    The sums tried: a shortest one per element and every sum of up to ``most``
+    heaps; only sums with a move are kept, and each set of option images once.
+    """
+    mult, hs = prev._mult, prev._heap_state
+    ident = hs[0]
+
+    def image(parts, x=ident):
+        for h in parts:
+            x = mult[x][hs[h]]
+        return x
+
+    words = [w for _, w in _shortest_words(prev, n).values()]
+    for k in range(1, most + 1):
+        words.extend(itertools.combinations_with_replacement(range(1, n), k))
+    found: dict = {}
+    for u in words:
+        t_u = set()
+        for i, h in enumerate(u):
+            if i and u[i - 1] == h:
+                continue
+            base = image(u[:i] + u[i + 1 :])
+            for parts in heap_opts[h]:
+                t_u.add(image(parts, base))
+        if t_u:
+            found.setdefault(image(u), set()).add(frozenset(t_u))
+    # smaller option sets first: they close more
+    return {x: sorted(sets, key=len) for x, sets in found.items()}
 
 
 def _trivial_quotient(code):
