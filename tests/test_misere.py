@@ -404,10 +404,12 @@ def test_a_bound_too_big_for_a_minute_is_refused_at_once():
     from cgteach._budget import BudgetError as Refused
 
     start = time.process_time()
-    with pytest.raises(Refused, match="misère quotient of 0.77 for heaps up to 40.*budget"):
-        misere_quotient("0.77", 40)
+    with pytest.raises(Refused, match="misère quotient of 0.07 for heaps up to 40.*budget"):
+        misere_quotient("0.07", 40)
     with pytest.raises(Refused, match=r"misère outcome of \[400, 400\].*would take longer"):
         misere_outcome("0.77", [400, 400])
+    with pytest.raises(Refused, match="misère quotient of 0.77 for heaps up to 200.*budget"):
+        misere_quotient("0.77", 200)  # Kayles: about 0.75 s a heap past 12
     with pytest.raises(ValueError, match="at most 200"):
         misere_quotient("0.77", 10**6)
     assert time.process_time() - start < 1.0
