@@ -139,7 +139,9 @@ def test_a_long_blue_red_run_under_green_stays_a_number_then_a_game():
 
 
 def test_refusals_are_counted_not_timed():
-    # a random mixed tree of 200 edges whose sums grow too big (a 300-edge
+    # a random mixed tree of 300 edges whose sums grow too big (the 200-edge
+    # tree of seed 2, refused here before, is valued since the canonical core
+    # takes fewer steps: the same form as the old engine with the limit off; a 300-edge
     # green-blue stalk, the example here before, is now valued from the
     # ground up: tests/test_games_stalks.py).  Steps are counted, not
     # seconds: from a fresh start the refusal is the same every time.  (The
@@ -150,7 +152,7 @@ def test_refusals_are_counted_not_timed():
         "from cgteach.hackenbush import Hackenbush, partizan\n"
         "rng = random.Random(2)\n"
         "h = Hackenbush([(rng.randrange(i), i, rng.choice(['green', 'blue', 'red']))"
-        " for i in range(1, 201)])\n"
+        " for i in range(1, 301)])\n"
         "try:\n"
         "    h.canonical()\n"
         "except partizan.TooTangled as e:\n"
